@@ -1,0 +1,42 @@
+import type { Post } from '../domain/post.js';
+
+/**
+ * What every platform adapter provides (architecture.md: one ThreadSource / ThreadSink interface and a registry).
+ * Adapters return normalized Posts (interfaces §1) and never interpret actions.
+ */
+
+/** Where a previous read stopped, so the next poll fetches only what can have changed. Opaque to callers; JSON. */
+export type Cursor = Record<string, unknown>;
+
+export interface ReadResult {
+  /** New posts and new versions of known posts (a later `editedAt`, or changed content), oldest first. */
+  posts: Post[];
+  cursor: Cursor;
+  /** HTTP requests this read made. */
+  requests: number;
+}
+
+export interface ThreadSource {
+  readonly platform: string;
+  /** Reads the thread (and the PM inbox where the platform has one) from `cursor` (null: from the beginning). */
+  read(cursor: Cursor | null, opts?: { onProgress?: (p: ReadProgress) => void; signal?: AbortSignal }): Promise<ReadResult>;
+}
+
+export interface ReadProgress {
+  pagesDone: number;
+  pagesTotal: number | null;
+  posts: number;
+}
+
+export interface PostReceipt {
+  /** The platform's id of what was posted, or null when the text must be pasted by hand. */
+  id: string | null;
+  url: string | null;
+}
+
+export interface ThreadSink {
+  /** Posts a reply in the thread. `idempotencyKey` is written into the post so a retry can find it and not post twice. */
+  reply(text: string, idempotencyKey: string): Promise<PostReceipt>;
+  /** Sends a private message (night results), where the platform has them. */
+  sendMessage?(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt>;
+}

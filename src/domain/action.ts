@@ -1,0 +1,45 @@
+/** What the parser reads out of one post version (interfaces §2), before any name is resolved. */
+
+export type ActionKind = 'vote' | 'unvote' | 'nuke' | 'abort' | 'target' | 'guess' | 'kill' | 'doomsday' | 'request';
+
+export type ActionForm = 'bold' | 'tag' | 'hash';
+
+export interface ExtractedAction {
+  kind: ActionKind;
+  /** The argument as written, trimmed; null for a bare `Unvote`. */
+  argument: string | null;
+  /** True when the argument is a no-lynch form (`no lynch`, `NL`, …); only for votes. */
+  noLynch: boolean;
+  form: ActionForm;
+  /** The text of the line the action was read from, for quoting in flags. */
+  text: string;
+}
+
+/** Something the parser noticed that the mod may need to judge. */
+export interface ParseDiagnostic {
+  code: 'near-miss' | 'html-malformed' | 'post-too-large';
+  message: string;
+  /** The text concerned, as received (truncated by the message builder). */
+  text: string;
+}
+
+export interface ParsedPost {
+  actions: ExtractedAction[];
+  diagnostics: ParseDiagnostic[];
+}
+
+/** How a name was matched, strongest first (interfaces §2's ladder). */
+export type MatchStep = 'exact' | 'alias' | 'prefix' | 'word' | 'initials' | 'leading-words' | 'edit-distance';
+
+export type NameMatch =
+  | { kind: 'player'; slot: number; via: MatchStep }
+  | { kind: 'no-lynch' }
+  | { kind: 'unknown' }
+  | { kind: 'ambiguous'; slots: number[]; via: MatchStep };
+
+/** One name that resolves to a slot: a player's current or former name, or an alias. */
+export interface RosterName {
+  slot: number;
+  name: string;
+  isAlias: boolean;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** The game file (interfaces §3): the mod's setup and decisions. Unknown keys are an error. */
+
+const isoInstant = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, {
+    message: 'expected an ISO-8601 time with a zone, e.g. "2026-01-05T18:00:00Z"',
+  })
+  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"' });
+
+export const RULESETS = ['vanilla', 'defcon', 'obsidian'] as const;
+export type RulesetName = (typeof RULESETS)[number];
+export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
+export type PlatformName = (typeof PLATFORMS)[number];
+
+const playerSchema = z.strictObject({
+  name: z.string().min(1),
+  aliases: z.array(z.string().min(1)).optional().default([]),
+  faction: z.string().min(1).optional(),
+  role: z.string().min(1).optional(),
+  mode: z.enum(['launch', 'abm']).optional(),
+  requests: z.array(z.string().min(1)).optional(),
+});
+
+const phaseSchema = z.strictObject({
+  name: z.string().regex(/^[DN]\d+$/, { message: 'expected a phase name like D1 or N0' }),
+  start: isoInstant,
+  deadline: isoInstant.optional(),
+});
+
+const optionsSchema = z.strictObject({
+  syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
+  threshold: z.union([z.literal('majority'), z.literal('none'), z.number().int().positive()]).optional(),
+  deadlineOutcome: z.enum(['no-lynch', 'plurality']).optional(),
+  noLynchThreshold: z.union([z.enum(['majority', 'majority-minus-one']), z.number().int().positive()]).optional(),
+  flightHours: z.number().positive().optional(),
+  abortHours: z.number().nonnegative().optional(),
+  doomsdayHours: z.number().positive().optional(),
+  carrierBlocksAutomatic: z.boolean().optional(),
+  seed: z.string().optional(),
+  shield: z.enum(['bodyguard', 'layer']).optional(),
+  scanner: z.enum(['lone', 'linked']).optional(),
+  selfTarget: z.array(z.string()).optional(),
+  phasePost: z.string().optional(),
+});
+
+const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill'] as const;
+
+const eventSchema = z.union([
+  z.strictObject({ at: isoInstant, replace: z.string().min(1), by: z.string().min(1) }),
+  z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.enum(CAUSES).optional().default('modkill') }),
+  z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
+  z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
+  z.strictObject({ post: z.coerce.string(), ignore: z.literal(true), note: z.string().optional(), at: isoInstant.optional() }),
+  z.strictObject({ post: z.coerce.string(), vote: z.string().min(1), note: z.string().optional(), at: isoInstant.optional() }),
+]);
+
+export const gameFileSchema = z.strictObject({
+  ruleset: z.enum(RULESETS),
+  title: z.string().optional().default(''),
+  moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
+  timezone: z.string().optional().default('UTC'),
+  thread: z.strictObject({ platform: z.enum(PLATFORMS), url: z.string() }).optional(),
+  players: z.array(playerSchema).min(1),
+  phases: z.array(phaseSchema).min(1),
+  options: optionsSchema.optional().default({}),
+  events: z.array(eventSchema).optional().default([]),
+  successors: z.array(z.string()).optional(),
+});
+
+export type GameFile = z.infer<typeof gameFileSchema>;
+export type PlayerSetup = z.infer<typeof playerSchema>;
+export type PhaseSetup = z.infer<typeof phaseSchema>;
+export type GameOptions = z.infer<typeof optionsSchema>;
+export type GameEvent = z.infer<typeof eventSchema>;
+export type DeathCause = (typeof CAUSES)[number];

@@ -1,0 +1,109 @@
+import type { DeathCause } from './game-file.js';
+
+/** `moddesk.state/1` (interfaces §5): what `moddesk state` prints. Fields may be added, never renamed. */
+export interface StateJson {
+  schema: 'moddesk.state/1';
+  at: string;
+  ruleset: string;
+  phase: PhaseJson | null;
+  players: PlayerJson[];
+  votes: VotesJson;
+  missiles: MissileJson[];
+  eliminations: EliminationJson[];
+  nightResults: NightResultJson[];
+  flags: FlagJson[];
+  result: ResultJson;
+}
+
+export type PhaseKind = 'setup' | 'day' | 'night';
+export type EndReason = 'threshold' | 'deadline' | 'mod';
+
+export interface PhaseJson {
+  name: string;
+  kind: PhaseKind;
+  number: number;
+  startedAt: string;
+  deadline: string | null;
+  endedAt: string | null;
+  endReason: EndReason | null;
+}
+
+export interface PlayerJson {
+  name: string;
+  formerNames: string[];
+  alive: boolean;
+  faction: string | null;
+  role: string | null;
+  mode: 'launch' | 'abm' | null;
+  diedAt: string | null;
+  cause: DeathCause | null;
+}
+
+export interface WagonJson {
+  target: string;
+  count: number;
+  voters: string[];
+  /** The post of each voter's current vote, in `voters` order. */
+  posts: string[];
+}
+
+export interface VotesJson {
+  day: string | null;
+  threshold: number | null;
+  noLynchThreshold: number | null;
+  wagons: WagonJson[];
+  noLynch: { count: number; voters: string[]; posts: string[] };
+  notVoting: string[];
+  /** The last post counted, for the "through post #" line. */
+  throughPost: string | null;
+}
+
+export type MissileKind = 'launch' | 'submarine' | 'failsafe' | 'doomsday';
+export type MissileStatus = 'in-flight' | 'aborted' | 'intercepted' | 'landed';
+
+export interface MissileJson {
+  id: string;
+  kind: MissileKind;
+  launcher: string | null;
+  actualLauncher: string;
+  target: string;
+  launchedAt: string;
+  abortableUntil: string | null;
+  landsAt: string;
+  status: MissileStatus;
+  endedAt: string | null;
+  postId: string | null;
+}
+
+export interface EliminationJson {
+  name: string;
+  at: string;
+  cause: DeathCause;
+  phase: string | null;
+  flip?: { faction: string | null; role: string | null };
+}
+
+export interface NightResultJson {
+  phase: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  result: string;
+}
+
+export interface FlagJson {
+  postId: string | null;
+  code: string;
+  actor: string | null;
+  message: string;
+  at: string;
+  url?: string;
+}
+
+export type Winner = 'town' | 'mafia' | 'sk' | 'network' | 'obsidian' | 'none';
+
+export interface ResultJson {
+  status: 'ongoing' | 'pending' | 'over';
+  winner: Winner | null;
+  at: string | null;
+}
