@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, unit and scenario tests (vitest), the contract examples and the real-game
+// scorer; ends with the plain line `N passed, N failed` that CI reads (reference/packages-node20.md G9).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+let passed = 0;
+let failed = 0;
+const step = (name, cmd, args, opts = {}) => {
+  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  return r.status === 0;
+};
+
+const tally = (name, ok) => {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    process.stdout.write(`FAILED: ${name}\n`);
+  }
+};
+
+tally('build', step('build', 'npx', ['tsc', '-p', 'tsconfig.build.json']));
+tally('typecheck', step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']));
+tally('lint', step('lint', 'npx', ['biome', 'check', 'src', 'test', 'bench', 'scripts']));
+
+rmSync('vitest-results.json', { force: true });
+step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=vitest-results.json']);
+if (existsSync('vitest-results.json')) {
+  const r = JSON.parse(readFileSync('vitest-results.json', 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+} else {
+  failed += 1;
+  process.stdout.write('FAILED: vitest wrote no results\n');
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

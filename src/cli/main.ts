@@ -1,0 +1,51 @@
+import { Command, CommanderError } from 'commander';
+import { ModdeskError } from '../domain/errors.js';
+
+/**
+ * The `moddesk` command line (interfaces §4). Each command lives in its own module that exports
+ * `register(program)`; only the invoked command's module is loaded, so start-up stays fast.
+ */
+const COMMANDS: Record<string, { module: string; summary: string }> = {
+  state: { module: './state-command.js', summary: 'replay a game and print its state as JSON (moddesk.state/1)' },
+  count: { module: './count-command.js', summary: 'draft the vote count post the mod would approve' },
+  parse: { module: './parse-command.js', summary: 'turn saved thread pages into a thread dump (JSON Lines)' },
+  fetch: { module: './fetch-command.js', summary: 'read a live thread into a thread dump' },
+  draw: { module: './draw-command.js', summary: 'run the auditable DEFCON role-request draw' },
+  script: { module: './script-command.js', summary: "print the narrator's night script (obsidian)" },
+  watch: { module: './watch-command.js', summary: 'watch games, keep every post, draft for approval' },
+  demo: { module: './demo-command.js', summary: 'play a bundled game on a built-in local forum and serve the dashboard' },
+};
+
+export interface CommandModule {
+  register(program: Command): void;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = new Command('moddesk')
+    .description("A moderator's desk for forum mafia games")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .showHelpAfterError(false);
+  const name = argv.find((a) => !a.startsWith('-'));
+  const spec = name ? COMMANDS[name] : undefined;
+  if (spec) {
+    const mod = (await import(spec.module)) as CommandModule;
+    mod.register(program);
+  } else {
+    for (const [cmd, { summary }] of Object.entries(COMMANDS)) program.command(cmd).description(summary);
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return 0;
+      return 2;
+    }
+    if (err instanceof ModdeskError) {
+      process.stderr.write(`moddesk: ${err.oneLine()}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
