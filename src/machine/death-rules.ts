@@ -1,0 +1,56 @@
+import type { DeathCause } from '../domain/game-file.js';
+import type { Instant } from '../domain/time.js';
+import type { GameContext } from './context.js';
+import { addFlag } from './flags.js';
+import { replaceSlot } from './roster.js';
+import type { Ruleset } from './ruleset.js';
+import { setVote } from './votes.js';
+
+/** Whether the current phase is a day that has not ended: votes still move. */
+export function isDayOpen(ctx: GameContext): boolean {
+  return ctx.phase?.kind === 'day' && ctx.phase.endedAt === null && ctx.day?.day === ctx.phase.name;
+}
+
+/**
+ * A player dies. During an open day (R-V4) their vote and the votes on them are removed, each of those
+ * voters flagged `target-died`; the threshold follows the living count, so the statechart's
+ * `hasReachedThreshold` guard re-checks at once.
+ */
+export function killSlot(ctx: GameContext, ruleset: Ruleset, slot: number, cause: DeathCause, at: Instant): GameContext {
+  const victim = ctx.slots[slot];
+  if (!victim || !victim.alive) return ctx;
+  let next: GameContext = {
+    ...ctx,
+    slots: replaceSlot(ctx.slots, slot, { alive: false, diedAt: at, cause }),
+    eliminations: [...ctx.eliminations, { slot, at, cause, phase: ctx.phase?.name ?? null }],
+  };
+  if (isDayOpen(next) && next.day) {
+    let day = setVote(next.day, slot, null);
+    for (const s of next.slots) {
+      const v = day.votes[s.index];
+      if (v && v.target === slot) {
+        day = setVote(day, s.index, null);
+        next = addFlag(next, {
+          postId: v.postId,
+          code: 'target-died',
+          actor: s.name,
+          message: `${s.name}'s vote on ${victim.name} was removed: ${victim.name} died (${cause}).`,
+          at,
+        });
+      }
+    }
+    next = { ...next, day };
+  }
+  return ruleset.onDeath(next, slot, cause, at);
+}
+
+/** R-W5 and the win rules: the result is `pending` while the ruleset holds it open, `over` when clear. */
+export function settleResult(ctx: GameContext, ruleset: Ruleset, at: Instant): GameContext {
+  if (ctx.result.status === 'over') return ctx;
+  const winner = ruleset.winner(ctx);
+  if (!winner) return ctx.result.status === 'ongoing' ? ctx : { ...ctx, result: { ...ctx.result, status: 'ongoing' } };
+  if (ruleset.holdsResultOpen(ctx, at)) {
+    return ctx.result.status === 'pending' ? ctx : { ...ctx, result: { status: 'pending', winner: null, at: null, declared: false } };
+  }
+  return { ...ctx, result: { status: 'over', winner, at, declared: false } };
+}

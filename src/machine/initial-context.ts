@@ -1,0 +1,91 @@
+import { ModdeskError } from '../domain/errors.js';
+import type { GameFile } from '../domain/game-file.js';
+import type { GameContext, PhaseSchedule, Slot } from './context.js';
+import { resolveOptions } from './options.js';
+import type { Ruleset } from './ruleset.js';
+import { addTimer } from './timers.js';
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The context before the first event: the roster, the phase schedule and its timers. Checks what the
+ * schema cannot: phase order, duplicate names, events naming players that do not exist at that point.
+ */
+export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
+  const options = resolveOptions(game);
+  const phases: PhaseSchedule[] = game.phases.map((p, index) => ({
+    index,
+    name: p.name,
+    kind: ruleset.phaseKind(p.name),
+    number: Number.parseInt(p.name.slice(1), 10),
+    start: Date.parse(p.start),
+    deadline: p.deadline ? Date.parse(p.deadline) : null,
+  }));
+  phases.forEach((p, i) => {
+    const prev = phases[i - 1];
+    if (prev && p.start < prev.start) fail(`phases[${i}].start`, `${p.name} starts before ${prev.name}; list phases in order`);
+    if (p.deadline !== null && p.deadline <= p.start) fail(`phases[${i}].deadline`, `${p.name}'s deadline is not after its start`);
+  });
+  const seen = new Set<string>();
+  const slots: Slot[] = game.players.map((p, index) => {
+    for (const n of [p.name, ...p.aliases]) {
+      if (seen.has(norm(n))) fail(`players[${index}]`, `the name ${JSON.stringify(n)} is used twice`);
+      seen.add(norm(n));
+    }
+    return {
+      index,
+      name: p.name,
+      formerNames: [],
+      aliases: p.aliases,
+      faction: p.faction ?? null,
+      role: p.role ?? null,
+      mode: p.mode ?? (p.role === 'Missile Silo' ? 'launch' : null),
+      alive: true,
+      diedAt: null,
+      cause: null,
+    };
+  });
+  checkEventNames(game);
+  const moderators = game.moderator === undefined ? [] : Array.isArray(game.moderator) ? game.moderator : [game.moderator];
+  let ctx: GameContext = {
+    setup: { game, ruleset: game.ruleset, options, moderators, phases },
+    slots,
+    phase: null,
+    day: null,
+    timers: [],
+    missiles: [],
+    eliminations: [],
+    nightResults: [],
+    nightActions: [],
+    flags: [],
+    result: { status: 'ongoing', winner: null, at: null, declared: false },
+    ext: {},
+    seq: 0,
+    now: phases[0]?.start ?? 0,
+  };
+  for (const p of phases) {
+    ctx = addTimer(ctx, p.start, 'phase-started', String(p.index));
+    if (p.deadline !== null) ctx = addTimer(ctx, p.deadline, 'phase-deadline', String(p.index));
+  }
+  return ruleset.init(ctx);
+}
+
+/** Every `replace`/`kill` names a slot by a name it has at that point (replacements are applied in time order). */
+function checkEventNames(game: GameFile): void {
+  const names = new Set(game.players.map((p) => norm(p.name)));
+  const ordered = game.events.map((e, i) => ({ e, i })).filter(({ e }) => 'at' in e && e.at !== undefined);
+  ordered.sort((a, b) => Date.parse((a.e as { at: string }).at) - Date.parse((b.e as { at: string }).at) || a.i - b.i);
+  for (const { e, i } of ordered) {
+    if ('replace' in e) {
+      if (!names.has(norm(e.replace))) fail(`events[${i}].replace`, `${JSON.stringify(e.replace)} is not a player at ${e.at}`);
+      names.add(norm(e.by));
+    } else if ('kill' in e && !names.has(norm(e.kill))) {
+      fail(`events[${i}].kill`, `${JSON.stringify(e.kill)} is not a player`);
+    }
+  }
+}
+
+function fail(place: string, message: string): never {
+  throw new ModdeskError('game-invalid', message, { place });
+}
+

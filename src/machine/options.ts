@@ -1,0 +1,40 @@
+import type { GameFile, RulesetName } from '../domain/game-file.js';
+import type { ActionForm } from '../domain/action.js';
+
+/** The game's options with every default filled in (interfaces §3's table). */
+export interface ResolvedOptions {
+  syntax: ActionForm[];
+  threshold: 'majority' | 'none' | number;
+  deadlineOutcome: 'no-lynch' | 'plurality';
+  noLynchThreshold: 'majority' | 'majority-minus-one' | number;
+  flightHours: number;
+  abortHours: number;
+  doomsdayHours: number;
+  carrierBlocksAutomatic: boolean;
+  seed: string | null;
+  shield: 'bodyguard' | 'layer';
+  scanner: 'lone' | 'linked';
+  selfTarget: string[];
+  phasePost: RegExp | null;
+}
+
+export function resolveOptions(game: GameFile): ResolvedOptions {
+  const o = game.options;
+  const ruleset: RulesetName = game.ruleset;
+  const threshold = o.threshold ?? (ruleset === 'obsidian' ? 'none' : 'majority');
+  return {
+    syntax: o.syntax ?? ['bold', 'tag'],
+    threshold,
+    deadlineOutcome: o.deadlineOutcome ?? (ruleset === 'obsidian' ? 'plurality' : 'no-lynch'),
+    noLynchThreshold: o.noLynchThreshold ?? (typeof threshold === 'number' ? threshold : 'majority'),
+    flightHours: o.flightHours ?? 48,
+    abortHours: o.abortHours ?? 24,
+    doomsdayHours: o.doomsdayHours ?? 36,
+    carrierBlocksAutomatic: o.carrierBlocksAutomatic ?? true,
+    seed: o.seed ?? null,
+    shield: o.shield ?? 'bodyguard',
+    scanner: o.scanner ?? 'lone',
+    selfTarget: o.selfTarget ?? ['Stabilizer', 'Shield'],
+    phasePost: o.phasePost ? new RegExp(o.phasePost, 'i') : null,
+  };
+}

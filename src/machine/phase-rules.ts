@@ -1,0 +1,56 @@
+import type { Instant } from '../domain/time.js';
+import type { EndReason } from '../domain/state.js';
+import type { GameContext, VoteTarget } from './context.js';
+import { killSlot } from './death-rules.js';
+import type { Ruleset } from './ruleset.js';
+import { deadlineChoice, emptyDay, noLynchThresholdOf, thresholdOf } from './votes.js';
+
+/** A phase of the schedule starts: the previous one ends first if it had not (its deadline outcome applies). */
+export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at: Instant): GameContext {
+  const sched = ctx.setup.phases[index];
+  if (!sched) return ctx;
+  let next = endCurrentPhase(ctx, ruleset, at, 'deadline');
+  next = {
+    ...next,
+    phase: {
+      index,
+      name: sched.name,
+      kind: sched.kind,
+      number: sched.number,
+      startedAt: at,
+      deadline: sched.deadline,
+      endedAt: null,
+      endReason: null,
+    },
+    nightActions: sched.kind === 'night' ? [] : next.nightActions,
+  };
+  if (sched.kind === 'day' && next.result.status !== 'over') next = { ...next, day: emptyDay(sched.name, next.slots.length) };
+  return ruleset.onPhaseStarted(next, at);
+}
+
+/** Ends the current phase if it is still running: a day by its deadline outcome, a night by resolving it. */
+export function endCurrentPhase(ctx: GameContext, ruleset: Ruleset, at: Instant, reason: EndReason): GameContext {
+  const phase = ctx.phase;
+  if (!phase || phase.endedAt !== null) return ctx;
+  if (phase.kind === 'day') return endDay(ctx, ruleset, at, reason, deadlineChoice(ctx));
+  const ended: GameContext = { ...ctx, phase: { ...phase, endedAt: at, endReason: reason } };
+  if (phase.kind === 'night' && ctx.result.status !== 'over') return ruleset.resolveNight(ended, at);
+  return ended;
+}
+
+/** Ends the day at `at`; `choice` is the player eliminated (or no-lynch / nobody). The count freezes. */
+export function endDay(
+  ctx: GameContext,
+  ruleset: Ruleset,
+  at: Instant,
+  reason: EndReason,
+  choice: VoteTarget | null,
+): GameContext {
+  if (!ctx.phase) return ctx;
+  const frozenDay = ctx.day
+    ? { ...ctx.day, thresholdAtEnd: thresholdOf(ctx), noLynchThresholdAtEnd: noLynchThresholdOf(ctx) }
+    : null;
+  const ended: GameContext = { ...ctx, day: frozenDay, phase: { ...ctx.phase, endedAt: at, endReason: reason } };
+  if (typeof choice === 'number' && ended.result.status !== 'over') return killSlot(ended, ruleset, choice, ruleset.lynchCause, at);
+  return ended;
+}

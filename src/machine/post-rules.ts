@@ -1,0 +1,134 @@
+import type { ExtractedAction, NameMatch } from '../domain/action.js';
+import { quote } from '../domain/errors.js';
+import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
+import { isDayOpen } from './death-rules.js';
+import { addFlag, postFlag } from './flags.js';
+import { isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
+import type { Ruleset } from './ruleset.js';
+import { setVote } from './votes.js';
+
+/** The mod's ruling on one post (interfaces §3 events `{post, ignore}` / `{post, vote}`). */
+export interface PostRuling {
+  ignore?: boolean;
+  vote?: string;
+}
+
+const VOTE_KINDS = new Set(['vote', 'unvote']);
+
+/** A post version arrives: votes are checked (R-V5) and applied while the day is open; other actions go to the ruleset. */
+export function receivePost(ctx: GameContext, ruleset: Ruleset, rp: ReceivedPost, ruling: PostRuling | null): GameContext {
+  const { post } = rp;
+  if (isModerator(ctx, post.author)) return modPost(ctx, rp);
+  if (ruling?.ignore) return ctx;
+  let next = ctx;
+  const actor = slotOfAuthor(ctx.slots, post.author);
+  const actions = withRuling(rp.actions, ruling, post.channel);
+  if (rp.unverifiedEdit) {
+    for (const a of actions) {
+      next = addFlag(
+        next,
+        postFlag(post, rp.at, 'edited-unverified', `Post was edited (${post.editedAt}); counted as it reads now: ${quote(a.text)}`, post.author),
+      );
+    }
+  }
+  if (post.channel === 'thread') {
+    const lastVote = [...actions].reverse().find((a) => VOTE_KINDS.has(a.kind));
+    if (lastVote) next = rp.version === 'edit' ? flagEdited(next, rp, lastVote) : applyVote(next, rp, actor, lastVote);
+    if (isDayOpen(next) && next.day && rp.version === 'first') next = { ...next, day: { ...next.day, throughPost: post.id } };
+  }
+  for (const action of actions) {
+    if (VOTE_KINDS.has(action.kind)) continue;
+    if (rp.version === 'edit') {
+      next = flagEdited(next, rp, action);
+      continue;
+    }
+    next = ruleset.onAction(next, { post, at: rp.at, actor, action, edited: false });
+  }
+  return next;
+}
+
+function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, channel: string): ExtractedAction[] {
+  if (!ruling?.vote || channel !== 'thread') return actions;
+  const ruled: ExtractedAction = { kind: 'vote', argument: ruling.vote, noLynch: false, form: 'bold', text: `(ruled) Vote: ${ruling.vote}` };
+  const i = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
+  if (i < 0) return [...actions, ruled];
+  return actions.map((a, j) => (j === i ? ruled : a));
+}
+
+function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {
+  return addFlag(
+    ctx,
+    postFlag(rp.post, rp.at, 'edited-action', `Action added by an edit is not applied: ${quote(action.text)}`, rp.post.author),
+  );
+}
+
+function modPost(ctx: GameContext, rp: ReceivedPost): GameContext {
+  const pattern = ctx.setup.options.phasePost;
+  if (!pattern || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
+  const text = rp.post.html.replace(/<[^>]*>/g, ' ');
+  if (!pattern.test(text)) return ctx;
+  return addFlag(
+    ctx,
+    postFlag(rp.post, rp.at, 'phase-post', `The mod's post looks like a phase post; add an \`end\` event if it ends ${ctx.phase?.name ?? 'the phase'}.`, rp.post.author),
+  );
+}
+
+/** The first R-V5 code that applies to a vote or unvote by `actor`, or null when it may be applied. */
+export function voterProblem(ctx: GameContext, actor: number | null, author: string): { code: string; message: string } | null {
+  if (actor === null) {
+    const former = slotOfFormerName(ctx.slots, author);
+    const why = former ? `${author} was replaced by ${former.name}` : `${author} is not in the player list`;
+    return { code: 'vote-not-player', message: `${why}; the vote is not counted.` };
+  }
+  const slot = ctx.slots[actor] as Slot;
+  if (!slot.alive) return { code: 'actor-dead', message: `${slot.name} is dead; dead players cannot vote.` };
+  const votingDayStarted = ctx.day !== null;
+  if (!votingDayStarted) return { code: 'vote-wrong-phase', message: `No voting day has started yet (${ctx.phase?.name ?? 'before the first phase'}).` };
+  if (!isDayOpen(ctx)) {
+    const ended = ctx.phase?.kind === 'day' ? `${ctx.phase.name} has ended` : `${ctx.day?.day} has ended and it is ${ctx.phase?.name}`;
+    return { code: 'vote-after-day-end', message: `${ended}; the vote is not counted.` };
+  }
+  return null;
+}
+
+export function targetProblem(ctx: GameContext, match: NameMatch, argument: string): { code: string; message: string } | null {
+  if (match.kind === 'unknown') return { code: 'target-unknown', message: `${quote(argument)} names no player.` };
+  if (match.kind === 'ambiguous') {
+    const names = match.slots.map((s) => ctx.slots[s]?.name).join(', ');
+    return { code: 'target-ambiguous', message: `${quote(argument)} could be any of: ${names}.` };
+  }
+  if (match.kind === 'player' && !ctx.slots[match.slot]?.alive) {
+    return { code: 'target-dead', message: `${quote(argument)} is ${ctx.slots[match.slot]?.name}, who is dead.` };
+  }
+  return null;
+}
+
+function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, action: ExtractedAction): GameContext {
+  const { post, at } = rp;
+  const problem = voterProblem(ctx, actor, post.author);
+  if (problem) return addFlag(ctx, postFlag(post, at, problem.code, `${problem.message} ${quote(action.text)}`, post.author));
+  const voter = actor as number;
+  const day = ctx.day!;
+  const voterName = ctx.slots[voter]!.name;
+  let target: VoteTarget | null = null;
+  if (action.kind === 'vote') {
+    if (action.noLynch) target = 'no-lynch';
+    else {
+      const argument = action.argument ?? '';
+      const match: NameMatch = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
+      const bad = targetProblem(ctx, match, argument);
+      if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
+      target = match.kind === 'player' ? match.slot : match.kind === 'no-lynch' ? 'no-lynch' : null;
+      if (match.kind === 'player' && match.via === 'edit-distance') {
+        ctx = addFlag(ctx, postFlag(post, at, 'target-guessed', `Read ${quote(argument)} as ${ctx.slots[match.slot]!.name} (a near spelling).`, voterName));
+      }
+    }
+  }
+  const current = day.votes[voter] ?? null;
+  if (target === null && current === null) return ctx;
+  if (target !== null && current?.target === target) return ctx; // R-V3: a re-vote changes nothing
+  const seq = ctx.seq + 1;
+  const vote = target === null ? null : { target, postId: post.id, at, seq };
+  const history = [...day.history, { voter, target, postId: post.id, at, ...(post.url ? { url: post.url } : {}) }];
+  return { ...ctx, seq, day: { ...setVote(day, voter, vote), history } };
+}

@@ -1,0 +1,49 @@
+import type { ActionForm, ExtractedAction, ParsedPost } from '../domain/action.js';
+import type { Post } from '../domain/post.js';
+import { parseInstant, type Instant } from '../domain/time.js';
+import type { ReceivedPost } from './context.js';
+
+export type ParseFn = (html: string, opts: { syntax: ActionForm[]; channel: Post['channel'] }) => ParsedPost;
+
+/**
+ * Turns the dump's lines into the post versions the machine sees (interfaces §2, last paragraph): the first
+ * line of an id is its first version, seen at `createdAt`; a later line is a later version, seen at its
+ * `editedAt`, whose only effect is to flag the actions that the first version did not have (`edited-action`).
+ * A post with one version and `editedAt` set counts as it is, flagged `edited-unverified`.
+ */
+export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn): ReceivedPost[] {
+  const firstOf = new Map<string, { post: Post; actions: ExtractedAction[] }>();
+  const lineCount = new Map<string, number>();
+  for (const p of posts) lineCount.set(p.id, (lineCount.get(p.id) ?? 0) + 1);
+  const out: ReceivedPost[] = [];
+  for (const post of posts) {
+    const parsed = parse(post.html, { syntax, channel: post.channel });
+    const first = firstOf.get(post.id);
+    if (!first) {
+      firstOf.set(post.id, { post, actions: parsed.actions });
+      const at = parseInstant(post.createdAt) as Instant;
+      const unverifiedEdit = post.editedAt !== null && lineCount.get(post.id) === 1;
+      out.push({ post, at, actions: parsed.actions, version: 'first', unverifiedEdit });
+      continue;
+    }
+    const at = parseInstant(post.editedAt ?? post.createdAt) as Instant;
+    const added = addedActions(first.actions, parsed.actions);
+    out.push({ post, at, actions: added, version: 'edit', unverifiedEdit: false });
+  }
+  return out;
+}
+
+const key = (a: ExtractedAction) => `${a.kind}|${a.noLynch}|${(a.argument ?? '').toLowerCase().replace(/\s+/g, '')}`;
+
+/** The actions of `later` that `earlier` does not have (a multiset difference). */
+export function addedActions(earlier: ExtractedAction[], later: ExtractedAction[]): ExtractedAction[] {
+  const counts = new Map<string, number>();
+  for (const a of earlier) counts.set(key(a), (counts.get(key(a)) ?? 0) + 1);
+  const added: ExtractedAction[] = [];
+  for (const a of later) {
+    const n = counts.get(key(a)) ?? 0;
+    if (n > 0) counts.set(key(a), n - 1);
+    else added.push(a);
+  }
+  return added;
+}

@@ -1,0 +1,63 @@
+import type { NameMatch, RosterName } from '../domain/action.js';
+import { buildNameIndex, type NameIndex, resolveName } from '../parser/resolve-name.js';
+import type { GameContext, Slot } from './context.js';
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+const indexCache = new WeakMap<Slot[], NameIndex>();
+const authorCache = new WeakMap<Slot[], Map<string, number>>();
+
+/** Every name that resolves to a slot: current and former names, and aliases. Cached per roster. */
+export function nameIndex(slots: Slot[]): NameIndex {
+  let index = indexCache.get(slots);
+  if (!index) {
+    const roster: RosterName[] = [];
+    for (const s of slots) {
+      roster.push({ slot: s.index, name: s.name, isAlias: false });
+      for (const n of s.formerNames) roster.push({ slot: s.index, name: n, isAlias: false });
+      for (const a of s.aliases) roster.push({ slot: s.index, name: a, isAlias: true });
+    }
+    index = buildNameIndex(roster);
+    indexCache.set(slots, index);
+  }
+  return index;
+}
+
+export function resolveTarget(ctx: GameContext, argument: string): NameMatch {
+  return resolveName(argument, nameIndex(ctx.slots));
+}
+
+/** The slot whose current player wrote a post, by display name (case and spacing ignored). */
+export function slotOfAuthor(slots: Slot[], author: string): number | null {
+  let map = authorCache.get(slots);
+  if (!map) {
+    map = new Map(slots.map((s) => [norm(s.name), s.index]));
+    authorCache.set(slots, map);
+  }
+  return map.get(norm(author)) ?? null;
+}
+
+/** The slot a former player of it names, for telling a replaced player apart from a stranger. */
+export function slotOfFormerName(slots: Slot[], author: string): Slot | null {
+  const n = norm(author);
+  return slots.find((s) => s.formerNames.some((f) => norm(f) === n)) ?? null;
+}
+
+/** The slot a game-file name refers to (current or former name, exactly). */
+export function slotByName(slots: Slot[], name: string): Slot | null {
+  const n = norm(name);
+  return slots.find((s) => norm(s.name) === n) ?? slots.find((s) => s.formerNames.some((f) => norm(f) === n)) ?? null;
+}
+
+export function isModerator(ctx: GameContext, author: string): boolean {
+  const n = norm(author);
+  return ctx.setup.moderators.some((m) => norm(m) === n);
+}
+
+export function livingSlots(ctx: GameContext): Slot[] {
+  return ctx.slots.filter((s) => s.alive);
+}
+
+export function replaceSlot(slots: Slot[], index: number, patch: Partial<Slot>): Slot[] {
+  return slots.map((s) => (s.index === index ? { ...s, ...patch } : s));
+}

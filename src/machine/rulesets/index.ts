@@ -1,0 +1,11 @@
+import type { RulesetName } from '../../domain/game-file.js';
+import type { Ruleset } from '../ruleset.js';
+import { vanillaRuleset } from './vanilla/index.js';
+
+const RULESETS: Partial<Record<RulesetName, Ruleset>> = {
+  vanilla: vanillaRuleset,
+};
+
+export function rulesetFor(name: RulesetName): Ruleset {
+  return RULESETS[name] ?? vanillaRuleset;
+}

@@ -1,0 +1,92 @@
+import type { EliminationJson, StateJson, VotesJson } from '../domain/state.js';
+import { formatInstant, type Instant } from '../domain/time.js';
+import type { GameContext } from './context.js';
+import { noLynchThresholdOf, tally, thresholdOf } from './votes.js';
+
+const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
+
+/** The context as `moddesk.state/1` (interfaces §5): slots named by their current player. */
+export function toStateJson(ctx: GameContext, at: Instant): StateJson {
+  const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
+  return {
+    schema: 'moddesk.state/1',
+    at: formatInstant(at),
+    ruleset: ctx.setup.ruleset,
+    phase: ctx.phase && {
+      name: ctx.phase.name,
+      kind: ctx.phase.kind,
+      number: ctx.phase.number,
+      startedAt: formatInstant(ctx.phase.startedAt),
+      deadline: iso(ctx.phase.deadline),
+      endedAt: iso(ctx.phase.endedAt),
+      endReason: ctx.phase.endReason,
+    },
+    players: ctx.slots.map((s) => ({
+      name: s.name,
+      formerNames: s.formerNames,
+      alive: s.alive,
+      faction: s.faction,
+      role: s.role,
+      mode: s.mode,
+      diedAt: iso(s.diedAt),
+      cause: s.cause,
+    })),
+    votes: votesJson(ctx),
+    missiles: ctx.missiles.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      launcher: m.announced ? name(m.launcher) : null,
+      actualLauncher: name(m.launcher),
+      target: name(m.target),
+      launchedAt: formatInstant(m.launchedAt),
+      abortableUntil: iso(m.abortableUntil),
+      landsAt: formatInstant(m.landsAt),
+      status: m.status,
+      endedAt: iso(m.endedAt),
+      postId: m.postId,
+    })),
+    eliminations: ctx.eliminations.map(
+      (e): EliminationJson => ({
+        name: name(e.slot),
+        at: formatInstant(e.at),
+        cause: e.cause,
+        phase: e.phase,
+        flip: { faction: ctx.slots[e.slot]?.faction ?? null, role: ctx.slots[e.slot]?.role ?? null },
+      }),
+    ),
+    nightResults: ctx.nightResults.map((r) => ({
+      phase: r.phase,
+      actor: name(r.actor),
+      action: r.action,
+      target: r.target === null ? null : name(r.target),
+      result: r.result,
+    })),
+    flags: ctx.flags.map((f) => ({ ...f, at: formatInstant(f.at) })),
+    result: { status: ctx.result.status, winner: ctx.result.winner, at: iso(ctx.result.at) },
+  };
+}
+
+function votesJson(ctx: GameContext): VotesJson {
+  const day = ctx.day;
+  if (!day) {
+    return { day: null, threshold: null, noLynchThreshold: null, wagons: [], noLynch: { count: 0, voters: [], posts: [] }, notVoting: [], throughPost: null };
+  }
+  const ended = day.thresholdAtEnd !== null || (ctx.phase !== null && (ctx.phase.name !== day.day || ctx.phase.endedAt !== null));
+  // Once the day has ended the count is frozen as it stood: the lynched player's vote still shows.
+  const t = tally(day, ctx.slots, ended);
+  const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
+  return {
+    day: day.day,
+    threshold: thresholdOf(ctx),
+    noLynchThreshold: noLynchThresholdOf(ctx),
+    wagons: t.wagons.map((w) => ({
+      target: name(w.target),
+      count: w.voters.length,
+      voters: w.voters.map(name),
+      posts: w.votes.map((v) => v.postId),
+    })),
+    noLynch: { count: t.noLynch.voters.length, voters: t.noLynch.voters.map(name), posts: t.noLynch.votes.map((v) => v.postId) },
+    notVoting: t.notVoting.map(name),
+    throughPost: day.throughPost,
+  };
+}

@@ -1,0 +1,48 @@
+import type { Instant } from '../domain/time.js';
+
+/** "Fri 9 Jan 18:00 GMT" in the game's time zone (display only; all logic is UTC). Intl ships the zone data. */
+export function formatDeadline(at: Instant, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(new Date(at));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const zone = get('timeZoneName') === 'UTC' ? 'UTC' : get('timeZoneName');
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('hour')}:${get('minute')} ${zone}`;
+}
+
+/** "Fri 9 Jan 02:00" without the zone, for a second time on the same line. */
+export function formatShort(at: Instant, timeZone: string): string {
+  return formatDeadline(at, timeZone).replace(/ \S+$/, '');
+}
+
+/** "in 1 day 6 hours", "in 45 minutes", or "passed". */
+export function timeLeft(from: Instant, to: Instant): string {
+  const ms = to - from;
+  if (ms <= 0) return 'passed';
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (days) parts.push(unit(days, 'day'));
+  if (hours) parts.push(unit(hours, 'hour'));
+  if (!days && mins) parts.push(unit(mins, 'minute'));
+  return `in ${parts.join(' ') || 'less than a minute'}`;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
