@@ -1,9 +1,11 @@
 import type { RulesetName } from '../../domain/game-file.js';
 import type { Ruleset } from '../ruleset.js';
+import { obsidianRuleset } from './obsidian/index.js';
 import { vanillaRuleset } from './vanilla/index.js';
 
 const RULESETS: Partial<Record<RulesetName, Ruleset>> = {
   vanilla: vanillaRuleset,
+  obsidian: obsidianRuleset,
 };
 
 export function rulesetFor(name: RulesetName): Ruleset {
