@@ -1,0 +1,186 @@
+import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
+import type { Channel } from '../domain/post.js';
+import { cleanArgument, isNoLynch, wantsArgument } from './argument.js';
+import { type Scan, type Span, scanHtml } from './html-scan.js';
+import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
+import { type LineAction, readLine } from './read-line.js';
+
+/** Posts above this size are read but reported: no real forum post is this long. */
+export const LARGE_POST_CHARS = 200_000;
+/** Beyond this, the rest of a post is not read at all. */
+export const MAX_POST_CHARS = 5_000_000;
+const MAX_QUOTED_TEXT = 300;
+const DEFAULT_SYNTAX: readonly ActionForm[] = ['bold', 'tag'];
+
+interface Found {
+  at: number;
+  action: ExtractedAction;
+}
+
+/**
+ * Reads the actions of one post version (interfaces §2): bold runs, vote tags and `##` lines outside
+ * quotes, spoilers and code, in document order, keeping the keywords of the post's channel. Never throws.
+ */
+export function extractActions(html: string, opts: { syntax: ActionForm[]; channel: Channel }): ParsedPost {
+  const diagnostics: ParseDiagnostic[] = [];
+  try {
+    let input = typeof html === 'string' ? html : '';
+    if (input.length > LARGE_POST_CHARS) {
+      const cut = input.length > MAX_POST_CHARS;
+      diagnostics.push({
+        code: 'post-too-large',
+        message: cut
+          ? `post is ${input.length} characters; only the first ${MAX_POST_CHARS} were read for actions`
+          : `post is ${input.length} characters, far beyond a normal post; its actions were read but check it by eye`,
+        text: input.slice(0, MAX_QUOTED_TEXT),
+      });
+      if (cut) input = input.slice(0, MAX_POST_CHARS);
+    }
+    const forms = new Set<ActionForm>(opts?.syntax?.length ? opts.syntax : DEFAULT_SYNTAX);
+    const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
+    const scan = scanHtml(input, forms.has('tag'));
+    if (scan.unclosedExclusion) {
+      diagnostics.push({
+        code: 'html-malformed',
+        message: 'a quote, spoiler or code block is never closed: all text after it was skipped',
+        text: input.slice(-MAX_QUOTED_TEXT),
+      });
+    }
+    const found: Found[] = [];
+    const consumed: Span[] = forms.has('hash') ? readHash(scan, kinds, found) : [];
+    if (forms.has('bold')) readBold(scan, kinds, consumed, found, diagnostics);
+    if (forms.has('tag')) readTags(scan, kinds, found);
+    found.sort((a, b) => a.at - b.at);
+    return { actions: found.map((f) => f.action), diagnostics };
+  } catch (error) {
+    diagnostics.push({
+      code: 'html-malformed',
+      message: `the post could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      text: typeof html === 'string' ? html.slice(0, MAX_QUOTED_TEXT) : '',
+    });
+    return { actions: [], diagnostics };
+  }
+}
+
+function lineEndOf(text: string, at: number): number {
+  const end = text.indexOf('\n', at);
+  return end === -1 ? text.length : end;
+}
+
+function lineStartOf(text: string, at: number): number {
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
+function quoteLine(line: string): string {
+  const flat = line.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat;
+}
+
+function toAction(read: LineAction, form: ActionForm, line: string): ExtractedAction {
+  const cleaned = cleanArgument(read.kind, read.raw);
+  const argument = read.kind === 'unvote' && cleaned === '' ? null : cleaned;
+  const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
+  return { kind: read.kind, argument, noLynch, form, text: quoteLine(line) };
+}
+
+/** `hash` form: any line starting `##Keyword`, bold or not; a heading that starts with a keyword (`##Vote` in Reddit markdown). */
+function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): Span[] {
+  const consumed: Span[] = [];
+  const { text } = scan;
+  for (let start = 0; start < text.length; ) {
+    const end = lineEndOf(text, start);
+    const line = text.slice(start, end);
+    if (/^\s*#{2,}/.test(line)) {
+      const reads = readLine(line, kinds);
+      if (reads) {
+        for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line) });
+        consumed.push({ start, end });
+      }
+    }
+    start = end + 1;
+  }
+  for (const h of scan.headings) {
+    const line = text.slice(h.start, lineEndOf(text, h.start));
+    if (insideAny(consumed, h.start)) continue;
+    const reads = readLine(line, kinds);
+    if (!reads) continue;
+    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', line) });
+    consumed.push({ start: h.start, end: h.end });
+  }
+  return consumed;
+}
+
+function insideAny(spans: readonly Span[], at: number): boolean {
+  return spans.some((s) => at >= s.start && at < s.end);
+}
+
+/** `bold` form: each line of each bold run that starts with a keyword; other keyword mentions are near misses. */
+function readBold(
+  scan: Scan,
+  kinds: ReadonlySet<ActionKind>,
+  consumed: readonly Span[],
+  found: Found[],
+  diagnostics: ParseDiagnostic[],
+): void {
+  const { text, bold } = scan;
+  bold.forEach((run, index) => {
+    let last: { read: LineAction; at: number; lineEnd: number } | null = null;
+    for (let start = run.start; start < run.end; ) {
+      const pieceEnd = Math.min(lineEndOf(text, start), run.end);
+      const piece = text.slice(start, pieceEnd);
+      if (piece.trim() !== '' && !insideAny(consumed, start)) {
+        const reads = readLine(piece, kinds);
+        const line = text.slice(lineStartOf(text, start), lineEndOf(text, start));
+        if (reads === null) {
+          const word = innerKeyword(piece, kinds);
+          if (word) {
+            diagnostics.push({
+              code: 'near-miss',
+              message: `bold text holds "${word}" but does not start with an action keyword: not read as an action`,
+              text: quoteLine(piece),
+            });
+          }
+          last = null;
+        } else {
+          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', line) });
+          const tail = reads[reads.length - 1];
+          last = tail ? { read: tail, at: start, lineEnd: lineEndOf(text, start) } : null;
+        }
+      }
+      start = pieceEnd + 1;
+    }
+    // `<b>Vote:</b> Alice`: a keyword bolded alone takes the rest of its line as its argument.
+    if (last && last.read.raw.trim() === '' && wantsArgument(last.read.kind) && run.end < last.lineEnd) {
+      const nextRun = bold[index + 1];
+      let stop = last.lineEnd;
+      if (nextRun && nextRun.start < stop && LEADING_KEYWORD.test(text.slice(nextRun.start, nextRun.end))) {
+        stop = nextRun.start;
+      }
+      const continued = { kind: last.read.kind, raw: text.slice(run.end, stop) };
+      const line = text.slice(lineStartOf(text, last.at), last.lineEnd);
+      for (let i = found.length - 1; i >= 0; i -= 1) {
+        if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
+          found[i] = { at: last.at, action: toAction(continued, 'bold', line) };
+          break;
+        }
+      }
+    }
+  });
+}
+
+/** `tag` form: a forum's vote tag as rendered (`<span class="bbvote">VOTE: X</span>`). */
+function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): void {
+  for (const tag of scan.tags) {
+    const reads = readLine(tag.text, kinds) ?? fromTitle(tag.text, tag.title);
+    for (const r of reads) {
+      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', tag.text) });
+    }
+  }
+}
+
+/** A tag whose text lacks the keyword still says what it is in its title (`This is an official unvote.`). */
+function fromTitle(text: string, title: string): LineAction[] {
+  if (/\bunvote\b/i.test(title)) return [{ kind: 'unvote', raw: text }];
+  if (/\bvote\b/i.test(title)) return [{ kind: 'vote', raw: text }];
+  return [];
+}

@@ -1,0 +1,77 @@
+import { ENGLISH_WORDS } from './word-list.js';
+
+/** The form every comparison uses: lower case, accents dropped, spaces and punctuation removed. */
+export function normalizeName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** A name's words: split at spaces, `_`, `-`, digits, other punctuation and case changes (`TheManHimself`). */
+export function nameWords(name: string): string[] {
+  const words: string[] = [];
+  const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').replace(/['’]/g, '');
+  for (const token of plain.split(/[^\p{L}]+/u)) {
+    if (token === '') continue;
+    for (const part of token.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
+      if (part !== '') words.push(part.toLowerCase());
+    }
+  }
+  return words;
+}
+
+const MAX_SEGMENTATIONS = 16;
+const memo = new Map<string, string[][]>();
+
+function isWord(w: string): boolean {
+  return ENGLISH_WORDS.has(w) && (w.length > 1 || w === 'a' || w === 'i');
+}
+
+/** The ways a run-together lower-case word splits wholly into dictionary words (at most a few). */
+export function segmentations(word: string): string[][] {
+  if (word.length < 4 || word.length > 40) return [];
+  const cached = memo.get(word);
+  if (cached) return cached;
+  // ways[i]: segmentations of word.slice(i), shortest-word-count first once sorted.
+  const ways: string[][][] = new Array(word.length + 1);
+  ways[word.length] = [[]];
+  for (let i = word.length - 1; i >= 0; i -= 1) {
+    const here: string[][] = [];
+    for (let j = i + 1; j <= word.length && here.length < MAX_SEGMENTATIONS; j += 1) {
+      const head = word.slice(i, j);
+      if (!isWord(head)) continue;
+      for (const rest of ways[j] ?? []) {
+        here.push([head, ...rest]);
+        if (here.length >= MAX_SEGMENTATIONS) break;
+      }
+    }
+    ways[i] = here;
+  }
+  const result = (ways[0] ?? []).filter((w) => w.length > 1);
+  if (memo.size > 5000) memo.clear();
+  memo.set(word, result);
+  return result;
+}
+
+const MAX_READINGS = 32;
+
+/**
+ * Every way to read a name as a list of words: its plain split, and the splits where a run-together
+ * word is read as dictionary words (`themanhimself` → the/man/himself and the/man/him/self).
+ */
+export function nameReadings(name: string): string[][] {
+  let readings: string[][] = [[]];
+  for (const word of nameWords(name)) {
+    const options = [[word], ...segmentations(word)];
+    const next: string[][] = [];
+    for (const reading of readings) {
+      for (const option of options) {
+        if (next.length < MAX_READINGS) next.push([...reading, ...option]);
+      }
+    }
+    readings = next;
+  }
+  return readings.filter((r) => r.length > 0);
+}

@@ -1,0 +1,66 @@
+import type { ActionKind } from '../domain/action.js';
+import { LEADING_KEYWORD } from './keywords.js';
+
+/** One keyword read from a line, with its raw argument (everything up to the next action or the line's end). */
+export interface LineAction {
+  kind: ActionKind;
+  raw: string;
+}
+
+const WORD_CHAR = '[\\p{L}\\p{N}]';
+const splitters = new Map<string, { next: RegExp; afterUnvote: RegExp }>();
+
+/** Where a new action starts inside a line: after `,` `;` `.` `|` followed by one of the channel's keywords. */
+function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvote: RegExp } {
+  const key = [...kinds].sort().join('|');
+  let found = splitters.get(key);
+  if (!found) {
+    const alt = [...kinds].sort((a, b) => b.length - a.length).join('|');
+    found = {
+      next: new RegExp(`[,;.|]\\s*#*\\s*(?:${alt})(?!${WORD_CHAR})`, 'iu'),
+      // An unvote takes no argument, so any keyword after it starts anew: `Unvote Vote: X`, `unvote (fine) vote X`.
+      afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}#])#*\\s*(?:${alt})(?!${WORD_CHAR})`, 'iu'),
+    };
+    splitters.set(key, found);
+  }
+  return found;
+}
+
+/** `Vote Count 2.1`, `vote tally`: a heading, not a vote. */
+const COUNT_WORDS = /^\s*(?:counts?|tally|tallies|totals?)(?![\p{L}\p{N}])/iu;
+
+/**
+ * Reads the actions of one line that starts with a keyword (`null` when it does not): in order, each
+ * keyword with its raw argument. Keywords of the other channel end the previous action but are dropped.
+ */
+export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineAction[] | null {
+  if (!LEADING_KEYWORD.test(line)) return null;
+  const { next, afterUnvote } = splittersFor(kinds);
+  const actions: LineAction[] = [];
+  let rest = line;
+  for (let guard = 0; guard < 100; guard += 1) {
+    const m = LEADING_KEYWORD.exec(rest);
+    if (!m) break;
+    const kind = (m[1] ?? '').toLowerCase() as ActionKind;
+    let tail = rest.slice(m[0].length);
+    let end = tail.length;
+    if (kind === 'unvote') {
+      const again = afterUnvote.exec(tail);
+      if (again) end = again.index;
+    }
+    if (end === tail.length && kind !== 'request') {
+      const split = next.exec(tail);
+      if (split) end = split.index + 1;
+    }
+    const raw = tail.slice(0, end);
+    tail = tail.slice(end);
+    const countHeading = kind === 'vote' && !/^\s*:/.test(raw) && COUNT_WORDS.test(raw);
+    const argument = raw.replace(/^\s*:?/, '');
+    // `VOTE: unvote` (a vote tag used to unvote): read as the unvote it means.
+    const meant = kind === 'vote' && /^\s*unvote(?![\p{L}\p{N}])/iu.test(argument) ? 'unvote' : kind;
+    if (kinds.has(meant) && !countHeading) actions.push({ kind: meant, raw: meant === kind ? argument : '' });
+    rest = tail.replace(/^[\s,;.|]+/, '');
+    if (rest.length === 0) break;
+  }
+  return actions;
+}

@@ -1,0 +1,155 @@
+import { distance } from 'fastest-levenshtein';
+import type { MatchStep, NameMatch, RosterName } from '../domain/action.js';
+import { isNoLynch } from './argument.js';
+import { nameReadings, normalizeName } from './name-words.js';
+
+interface IndexedName {
+  slot: number;
+  isAlias: boolean;
+  /** `normalizeName(name)`. */
+  norm: string;
+  /** Words of the name, and runs of neighbouring words, of 3 letters or more (`rat`, `fuzzylogic`). */
+  words: ReadonlySet<string>;
+  /** First letters of each reading of the name with two words or more (`sb`, `tmh`, `tmhs`). */
+  initials: ReadonlySet<string>;
+}
+
+/** The roster prepared once for many look-ups: normalized forms, words and initials of every name. */
+export interface NameIndex {
+  readonly names: readonly IndexedName[];
+  /** Answers already given, by argument: the engine asks again for every repeated vote. */
+  readonly cache: Map<string, NameMatch>;
+}
+
+const CACHE_LIMIT = 20_000;
+/** Common words that never stand for a player on their own (`Vote: the guy who claimed cop`). */
+const STOP_WORDS = new Set(
+  'the and for you not but his her him she who was are all one any our out its has had can this that with'.split(' '),
+);
+const MIN_TEXT = 3;
+const MIN_EDIT = 4;
+const MAX_EDIT = 2;
+
+export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
+  const names: IndexedName[] = [];
+  for (const entry of roster) {
+    const norm = normalizeName(entry.name);
+    if (norm === '') continue;
+    const words = new Set<string>();
+    const initials = new Set<string>();
+    for (const reading of nameReadings(entry.name)) {
+      for (let i = 0; i < reading.length; i += 1) {
+        let run = '';
+        for (let j = i; j < reading.length; j += 1) {
+          run += reading[j];
+          if (run.length >= MIN_TEXT) words.add(run);
+        }
+      }
+      if (reading.length >= 2) initials.add(reading.map((w) => w[0]).join(''));
+    }
+    names.push({ slot: entry.slot, isAlias: entry.isAlias, norm, words, initials });
+  }
+  return { names, cache: new Map() };
+}
+
+/**
+ * Reads an argument as a player the way interfaces §2 orders it: no-lynch forms, exact name, alias,
+ * prefix, a word of the name, initials, a name followed by other words, then edit distance. Each step
+ * counts only when exactly one slot fits; several slots make the answer ambiguous.
+ */
+export function resolveName(argument: string, index: NameIndex): NameMatch {
+  const cached = index.cache.get(argument);
+  if (cached) return cached;
+  const match = resolveUncached(argument ?? '', index);
+  if (index.cache.size >= CACHE_LIMIT) index.cache.clear();
+  index.cache.set(argument, match);
+  return match;
+}
+
+function resolveUncached(argument: string, index: NameIndex): NameMatch {
+  const text = argument.replace(/\\(.)/g, '$1').replace(/^\s*(?:\/?u\/|@)/i, '');
+  if (isNoLynch(text)) return { kind: 'no-lynch' };
+  const direct = byText(normalizeName(text), index);
+  if (direct.kind !== 'unknown') return direct;
+  const leading = leadingCandidates(text);
+  for (const candidate of leading) {
+    const found = byText(normalizeName(candidate), index);
+    if (found.kind !== 'unknown') return relabel(found, 'leading-words');
+  }
+  const whole = byEditDistance(normalizeName(text), index);
+  if (whole.kind !== 'unknown') return whole;
+  // A misspelt name followed by a remark (`Slandaarr is scum`): only a long first word, never a phrase.
+  const first = leading[leading.length - 1];
+  if (first !== undefined && first !== text && !/\s/.test(first) && normalizeName(first).length > MIN_EDIT) {
+    return byEditDistance(normalizeName(first), index);
+  }
+  return { kind: 'unknown' };
+}
+
+type Test = (name: IndexedName, arg: string) => boolean;
+
+const STEPS: ReadonlyArray<[MatchStep, Test]> = [
+  ['exact', (n, a) => !n.isAlias && n.norm === a],
+  ['alias', (n, a) => n.isAlias && n.norm === a],
+  ['prefix', (n, a) => a.length >= MIN_TEXT && n.norm.startsWith(a)],
+  ['word', (n, a) => a.length >= MIN_TEXT && !STOP_WORDS.has(a) && n.words.has(a)],
+  ['initials', (n, a) => a.length >= 2 && n.initials.has(a)],
+];
+
+/** Steps exact … initials on one normalized text. */
+function byText(arg: string, index: NameIndex): NameMatch {
+  if (arg === '') return { kind: 'unknown' };
+  for (const [step, test] of STEPS) {
+    const slots = new Set<number>();
+    for (const name of index.names) if (test(name, arg)) slots.add(name.slot);
+    const decided = decide(slots, step);
+    if (decided) return decided;
+  }
+  return { kind: 'unknown' };
+}
+
+function decide(slots: ReadonlySet<number>, via: MatchStep): NameMatch | null {
+  if (slots.size === 0) return null;
+  const sorted = [...slots].sort((a, b) => a - b);
+  const only = sorted[0];
+  if (sorted.length === 1 && only !== undefined) return { kind: 'player', slot: only, via };
+  return { kind: 'ambiguous', slots: sorted, via };
+}
+
+function relabel(match: NameMatch, via: MatchStep): NameMatch {
+  if (match.kind === 'player' || match.kind === 'ambiguous') return { ...match, via };
+  return match;
+}
+
+/** `Lateralus's replacement` → `Lateralus`; `TheManHimself L-1` → `TheManHimself`: longest first. */
+function leadingCandidates(text: string): string[] {
+  const words = text.trim().split(/\s+/);
+  const out: string[] = [];
+  for (let k = words.length; k >= 1; k -= 1) {
+    const joined = words.slice(0, k).join(' ');
+    const dropped = joined.replace(/(?:['’]s|['’])$/iu, '');
+    if (k === words.length && dropped === joined) continue;
+    const norm = normalizeName(dropped);
+    if (norm !== '' && !STOP_WORDS.has(norm)) out.push(dropped);
+  }
+  return out;
+}
+
+/** The nearest name or alias within distance 2, for arguments of 4 letters or more, when no other is as near. */
+function byEditDistance(arg: string, index: NameIndex): NameMatch {
+  if (arg.length < MIN_EDIT) return { kind: 'unknown' };
+  let best = MAX_EDIT + 1;
+  let slots = new Set<number>();
+  for (const name of index.names) {
+    if (Math.abs(name.norm.length - arg.length) > MAX_EDIT) continue;
+    const d = distance(arg, name.norm);
+    if (d > MAX_EDIT) continue;
+    if (d < best) {
+      best = d;
+      slots = new Set([name.slot]);
+    } else if (d === best) {
+      slots.add(name.slot);
+    }
+  }
+  return decide(slots, 'edit-distance') ?? { kind: 'unknown' };
+}
