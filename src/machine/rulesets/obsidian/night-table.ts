@@ -204,7 +204,16 @@ export const OBSIDIAN_NIGHT_TABLE: NightTable = {
       title: 'Dawn',
       wakes: null,
       say: ['Everyone, wake up.'],
-      notes: [{ text: 'Check Console. Resolve Compromise.' }],
+      notes: [
+        { text: 'Check Console. Resolve Compromise:' },
+        { text: 'Target Reinforced? No removal.' },
+        { text: 'Target Shielded? Shield removed, node stays.', when: { option: 'shield', is: 'layer' } },
+        {
+          text: 'Target Shielded? The Shield node is removed, the target stays.',
+          when: { option: 'shield', is: 'bodyguard' },
+        },
+        { text: 'No protection? Node is removed from the network.' },
+      ],
       prompts: [],
       close: [],
     },
