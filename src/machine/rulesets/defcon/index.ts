@@ -1,3 +1,4 @@
+import { ModdeskError } from '../../../domain/errors.js';
 import type { GameContext, Timer } from '../../context.js';
 import type { PlayerAction, Ruleset } from '../../ruleset.js';
 import { baseRuleset } from '../base.js';
@@ -41,6 +42,11 @@ export const defconRuleset: Ruleset = {
   name: 'defcon',
   init(ctx) {
     gameFileRequests(ctx); // a request naming no role is a game-file error, found before anything runs
+    const n0 = ctx.setup.phases.find((p) => p.name === 'N0');
+    if (n0)
+      throw new ModdeskError('game-invalid', 'a DEFCON game has no N0 (R-P1): D0, D1, N1, D2, …', {
+        place: `phases[${n0.index}].name`,
+      });
     const next = { ...ctx, ext: { ...ctx.ext, defcon: emptyDefconState() } };
     return next.setup.phases.some((p) => p.kind === 'setup') ? next : applyDraw(next);
   },

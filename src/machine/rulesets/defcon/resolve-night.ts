@@ -35,7 +35,7 @@ export function resolveDefconNight(ctx: GameContext, ruleset: Ruleset, at: Insta
     results.push({
       phase: phase.name,
       actor: a.actor,
-      action: ACTION_NAMES[roleOf(a.actor) ?? ''] ?? a.kind,
+      action: a.kind === 'kill' ? 'kill' : (ACTION_NAMES[roleOf(a.actor) ?? ''] ?? a.kind),
       target: a.target,
       result: failed.has(a) ? NO_RESULT : text,
     });
