@@ -94,7 +94,10 @@ function wakeLine(ctx: GameContext, cue: ConsoleCue): string[] {
     const members = ctx.slots.filter((s) => s.alive && s.faction === w.faction).map(displayName);
     return [`(wakes: the Obsidian Process: ${members.join(', ') || 'nobody alive'})`];
   }
-  if ('role' in w) return [`(wakes: ${w.role})`];
+  if ('role' in w) {
+    const holders = ctx.slots.filter((s) => s.alive && s.role === w.role).map(displayName);
+    return [`(wakes: ${w.role}: ${holders.join(', ') || 'nobody alive'})`];
+  }
   return [`(wakes: ${w.faction} and ${w.roles.join(', ')})`];
 }
 
