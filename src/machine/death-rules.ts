@@ -19,11 +19,10 @@ export function isDayOpen(ctx: GameContext): boolean {
 export function killSlot(ctx: GameContext, ruleset: Ruleset, slot: number, cause: DeathCause, at: Instant): GameContext {
   const victim = ctx.slots[slot];
   if (!victim || !victim.alive) return ctx;
-  let next: GameContext = {
-    ...ctx,
-    slots: replaceSlot(ctx.slots, slot, { alive: false, diedAt: at, cause }),
-    eliminations: [...ctx.eliminations, { slot, at, cause, phase: ctx.phase?.name ?? null }],
-  };
+  // A death recorded before the first phase starts is part of the starting position (a game file that picks up
+  // mid-game lists earlier deaths as events at its start): the player is dead, but it is no elimination of this game.
+  const eliminations = ctx.phase ? [...ctx.eliminations, { slot, at, cause, phase: ctx.phase.name }] : ctx.eliminations;
+  let next: GameContext = { ...ctx, slots: replaceSlot(ctx.slots, slot, { alive: false, diedAt: at, cause }), eliminations };
   if (isDayOpen(next) && next.day) {
     let day = setVote(next.day, slot, null);
     for (const s of next.slots) {

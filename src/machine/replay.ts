@@ -47,7 +47,9 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
   };
   for (let i = 0; i <= stopAfter; i += 1) {
     const item = items[i] as Item;
-    drain(item.at);
+    // The mod's recorded events at an instant come before its timers (a death recorded at a day's start belongs
+    // to the time before it); posts come after them (interfaces §4 "Time").
+    drain(item.group === 0 ? item.at - 1 : item.at);
     actor.send(item.event);
   }
   drain(at);

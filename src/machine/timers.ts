@@ -9,7 +9,7 @@ export function addTimer(ctx: GameContext, at: Instant, kind: TimerKind, ref: st
   const timer: Timer = { at, kind, ref, seq };
   const timers = [...ctx.timers];
   let i = timers.length;
-  while (i > 0 && before(timer, timers[i - 1] as Timer)) i -= 1;
+  while (i > 0 && before(timer, timers[i - 1] as Timer) < 0) i -= 1;
   timers.splice(i, 0, timer);
   return { ...ctx, seq, timers };
 }
