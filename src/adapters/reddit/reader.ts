@@ -1,0 +1,152 @@
+import type { Post } from '../../domain/post.js';
+import { formatInstant } from '../../domain/time.js';
+import type { Cursor, ReadProgress, ReadResult } from '../types.js';
+import type { RedditConfig } from './config.js';
+import { fingerprint, fingerprintParts, INBOX_MEMORY, type RedditCursor, readCursor } from './cursor.js';
+import { expandStubs } from './expand.js';
+import type { RedditGateway } from './gateway.js';
+import { commentToPost, messageToPost, sortPosts } from './parse-page.js';
+import type { CommentData, MessageData } from './schema.js';
+
+export interface ReadOpts {
+  onProgress?: (p: ReadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** ReadResult plus what the adapter did, for tests and the bench. */
+export interface RedditReadResult extends ReadResult {
+  /** Comments and PMs mapped to Posts this read (a quiet poll maps none). */
+  mapped: number;
+  mode: 'full' | 'poll' | 'poll+full';
+}
+
+const POLL_WINDOW = 100;
+const INBOX_PAGE = 100;
+const FIRST_INBOX_PAGES = 10;
+
+/**
+ * Reads a thread and the inbox. From no cursor (or one marked `full`): the whole tree. Otherwise a poll: the thread
+ * head sorted new (1 request) and the inbox (1 request); ids in its stubs that the cursor does not know are fetched
+ * through morechildren; if `num_comments` still promises more new comments than were found (new replies under old
+ * comments hide from a sort=new page), the poll falls back to a full read. Either way only new comments and new
+ * versions are mapped and returned.
+ */
+export class RedditReader {
+  constructor(
+    private readonly cfg: RedditConfig,
+    private readonly gateway: () => Promise<RedditGateway>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async read(cursorIn: Cursor | null, opts: ReadOpts = {}): Promise<RedditReadResult> {
+    const gw = await this.gateway();
+    const before = gw.requests;
+    const prev = cursorIn ? readCursor(cursorIn, this.cfg.article) : null;
+    const state = { seen: { ...(prev?.seen ?? {}) }, mapped: 0, posts: [] as Post[] };
+    let numComments: number;
+    let mode: RedditReadResult['mode'];
+    if (!prev || prev.full) {
+      numComments = await this.fullRead(gw, state, prev !== null, opts);
+      mode = 'full';
+    } else {
+      const view = await gw.readPage(this.cfg.article, { sort: 'new', limit: POLL_WINDOW });
+      const knownBefore = (id: string) => prev.seen[id] !== undefined;
+      const found = await expandStubs(
+        { comments: view.comments, stubs: view.stubs.filter((s) => s.kind === 'more') },
+        {
+          more: (ids) => gw.moreChildren(this.cfg.article, ids),
+          continueAt: async () => ({ comments: [], stubs: [] }),
+        },
+        { skip: knownBefore, signal: opts.signal },
+      );
+      this.diff(found, state);
+      numComments = view.submission.num_comments;
+      const fresh = found.filter((c) => !knownBefore(c.id)).length;
+      mode = 'poll';
+      if (fresh < numComments - prev.numComments) {
+        numComments = await this.fullRead(gw, state, true, opts);
+        mode = 'poll+full';
+      }
+    }
+    const inbox = await this.readInbox(gw, prev?.inbox ?? [], prev === null);
+    for (const m of inbox.fresh) state.posts.push(messageToPost(m, this.cfg.linkBase));
+    state.mapped += inbox.fresh.length;
+    const cursor: RedditCursor = {
+      v: 1,
+      platform: 'reddit',
+      article: this.cfg.article,
+      numComments,
+      seen: state.seen,
+      inbox: inbox.seen,
+    };
+    return { posts: sortPosts(state.posts), cursor, requests: gw.requests - before, mapped: state.mapped, mode };
+  }
+
+  private async fullRead(gw: RedditGateway, state: DiffState, hadCursor: boolean, opts: ReadOpts): Promise<number> {
+    const tree = await gw.readThread(this.cfg.article, {
+      signal: opts.signal,
+      onPage: (pagesDone, posts, pagesTotal) => opts.onProgress?.({ pagesDone, pagesTotal, posts }),
+    });
+    const present = new Set(tree.comments.map((c) => c.id));
+    this.diff(tree.comments, state);
+    if (hadCursor) {
+      // A comment that vanished from the tree was deleted: record a tombstone version, once.
+      for (const [id, fp] of Object.entries(state.seen)) {
+        const parts = fingerprintParts(fp);
+        if (present.has(id) || parts.gone) continue;
+        state.seen[id] = `${parts.created}:${parts.edited}:gone`;
+        state.posts.push({
+          id,
+          author: '[deleted]',
+          createdAt: formatInstant(parts.created * 1000),
+          editedAt: formatInstant(this.now()),
+          html: '<div class="md"><p>[deleted]</p></div>',
+          channel: 'thread',
+          deleted: 'vanished',
+        });
+      }
+    }
+    return tree.submission.num_comments;
+  }
+
+  /** Maps only what is new or changed since the fingerprints in `state.seen`. */
+  private diff(comments: CommentData[], state: DiffState): void {
+    for (const c of comments) {
+      const fp = fingerprint(c);
+      const old = state.seen[c.id];
+      if (old === fp) continue;
+      state.seen[c.id] = fp;
+      const post = commentToPost(c, this.cfg.linkBase);
+      state.mapped += 1;
+      if (old !== undefined) {
+        const was = fingerprintParts(old);
+        const edited = typeof c.edited === 'number' ? c.edited : 0;
+        // Changed without a newer `edited` (deleted, removed): the change is dated when it was seen.
+        if (edited <= was.edited || post.editedAt === null) post.editedAt = formatInstant(this.now());
+      }
+      state.posts.push(post);
+    }
+  }
+
+  /** New PMs, newest pages first until one holds a known PM (a first read goes back at most 10 pages). */
+  private async readInbox(gw: RedditGateway, seenList: string[], first: boolean) {
+    const seen = new Set(seenList);
+    const fresh: MessageData[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < FIRST_INBOX_PAGES; page++) {
+      const r = await gw.readInbox({ limit: INBOX_PAGE, after });
+      const unseen = r.messages.filter((m) => !seen.has(m.name ?? `t4_${m.id}`));
+      fresh.push(...unseen);
+      if (!r.after || unseen.length < r.messages.length || (!first && seenList.length === 0 && page > 0)) break;
+      after = r.after;
+    }
+    const names = fresh.map((m) => m.name ?? `t4_${m.id}`).reverse();
+    return { fresh, seen: [...seenList, ...names].slice(-INBOX_MEMORY) };
+  }
+}
+
+interface DiffState {
+  seen: Record<string, string>;
+  mapped: number;
+  posts: Post[];
+}

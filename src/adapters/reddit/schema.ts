@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * Only the fields of Reddit's JSON that the adapter uses (platforms.md §1.4, §1.5, §1.9).
+ * Unknown fields pass through untouched; a missing or mistyped used field is an error.
+ */
+
+/** `edited`: false, or epoch seconds of the last edit; legacy items may carry `true`. */
+export const editedSchema = z.union([z.boolean(), z.number()]);
+
+export const commentDataSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  author: z.string(),
+  body: z.string().optional(),
+  body_html: z.string().nullable().optional(),
+  created_utc: z.number(),
+  edited: editedSchema.optional().default(false),
+  parent_id: z.string().optional(),
+  link_id: z.string().optional(),
+  permalink: z.string().optional(),
+  depth: z.number().optional(),
+  distinguished: z.string().nullable().optional(),
+  /** `""` when there are none, else a Listing (checked where it is walked). */
+  replies: z.unknown().optional(),
+});
+export type CommentData = z.infer<typeof commentDataSchema>;
+
+export const moreDataSchema = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  parent_id: z.string(),
+  count: z.number().optional().default(0),
+  depth: z.number().optional(),
+  children: z.array(z.string()),
+});
+export type MoreData = z.infer<typeof moreDataSchema>;
+
+export const submissionDataSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  num_comments: z.number(),
+  created_utc: z.number().optional(),
+  title: z.string().optional(),
+  author: z.string().optional(),
+  permalink: z.string().optional(),
+});
+export type SubmissionData = z.infer<typeof submissionDataSchema>;
+
+export const messageDataSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().optional(),
+  author: z.string().nullable(),
+  dest: z.string().optional(),
+  subject: z.string().optional(),
+  body: z.string().optional(),
+  body_html: z.string().nullable().optional(),
+  created_utc: z.number(),
+  was_comment: z.boolean().optional().default(false),
+  replies: z.unknown().optional(),
+});
+export type MessageData = z.infer<typeof messageDataSchema>;
+
+export const thingSchema = z.object({ kind: z.string(), data: z.record(z.string(), z.unknown()) });
+export type Thing = z.infer<typeof thingSchema>;
+
+export const listingSchema = z.object({
+  kind: z.literal('Listing'),
+  data: z.object({
+    children: z.array(thingSchema),
+    after: z.string().nullable().optional(),
+    before: z.string().nullable().optional(),
+  }),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+/** `GET /comments/{article}`: the submission Listing, then the comment Listing. */
+export const commentsPageSchema = z.tuple([listingSchema, listingSchema]);
+
+/** `POST /api/comment`, `/api/morechildren`, `/api/compose`: errors are `[code, message, field]` triples. */
+export const jsonEnvelopeSchema = z.object({
+  json: z.object({
+    errors: z.array(z.array(z.unknown())).optional().default([]),
+    data: z.object({ things: z.array(thingSchema).optional() }).optional(),
+  }),
+});
+
+export const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number(),
+  scope: z.string().optional(),
+});
