@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { ModdeskError, quote } from '../../domain/errors.js';
+import { formatInstant } from '../../domain/time.js';
+import { parseDisplayDate } from './display-date.js';
+import type { PageContext } from './paged-forum.js';
+import { zonedToUtc } from './time-zone.js';
+
+/** Small pure helpers the page mappers share. */
+
+export function resolveUrl(href: string | undefined, base: string): string | undefined {
+  if (!href) return undefined;
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
+}
+
+export function squash(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** `#17` → 17. */
+export function postNumber(text: string | undefined): number | null {
+  const m = /#\s*(\d+)/.exec(text ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+const OFFSET_ISO = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})$/;
+const LOCAL_ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
+
+/**
+ * A machine-readable time: ISO with an offset (`-0400` is normalised to `-04:00`), an ISO time without one (read in
+ * the forum's zone, as vBulletin 5 prints it), or epoch seconds. Null when it is none of these.
+ */
+export function machineTime(value: string | undefined, timeZone: string): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (/^\d{9,11}$/.test(text)) return Number(text) * 1000;
+  const off = OFFSET_ISO.exec(text);
+  if (off) {
+    const zone = off[2] === 'Z' ? 'Z' : `${off[2]!.slice(0, 3)}:${off[2]!.slice(-2)}`;
+    const ms = Date.parse(`${off[1]}${zone}`);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  const local = LOCAL_ISO.exec(text);
+  if (local) {
+    const [, y, mo, d, h, mi, s] = local.map(Number) as number[];
+    return zonedToUtc({ year: y!, month: mo!, day: d!, hour: h!, minute: mi!, second: s || 0 }, timeZone);
+  }
+  return null;
+}
+
+/** Display text as the forum prints it, read in the forum's zone. */
+export function displayTime(text: string | undefined, ctx: PageContext): number | null {
+  if (!text) return null;
+  return parseDisplayDate(text, { timeZone: ctx.timeZone, now: ctx.now, order: ctx.dateOrder });
+}
+
+export function iso(ms: number): string {
+  return formatInstant(ms);
+}
+
+/** Validates what a mapper read from a page; a mismatch names the page and the post. */
+export function checkFields<T>(schema: z.ZodType<T>, raw: unknown, platform: string, pageUrl: string, id: string): T {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || 'post';
+  const got = issue && typeof raw === 'object' && raw ? (raw as Record<string, unknown>)[String(issue.path[0])] : raw;
+  throw new ModdeskError(
+    'dump-invalid',
+    `${platform} post ${id}: ${field}: ${issue?.message ?? 'invalid'} (got ${quote(String(got ?? ''))})`,
+    { file: pageUrl, place: `post ${id}` },
+  );
+}
+
+export function noPosts(platform: string, pageUrl: string, expected: string, html: string): ModdeskError {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? html.slice(0, 80);
+  return new ModdeskError(
+    'dump-invalid',
+    `no ${platform} posts on this page: expected ${expected}; got a page titled ${quote(title)} (a login or challenge page?)`,
+    { file: pageUrl, place: 'page' },
+  );
+}

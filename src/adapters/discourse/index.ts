@@ -1,0 +1,65 @@
+import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
+import { resolveHttp, type SourceOptions } from '../common/paged-source.js';
+import { PoliteClient } from '../http/polite-client.js';
+import type { Cursor, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
+import { DiscourseReader } from './reader.js';
+import { DiscourseSink } from './sink.js';
+import { discourseTopic } from './urls.js';
+
+export interface DiscourseSourceOptions extends SourceOptions {
+  /** Ids per posts.json request (the server's cap is not documented; a capped answer is followed up). */
+  batchSize?: number;
+}
+
+/**
+ * A Discourse topic through its JSON API. Replies go through the API when DISCOURSE_API_KEY and
+ * DISCOURSE_API_USERNAME are set; otherwise the text is handed back for pasting by hand.
+ */
+export class DiscourseSource implements ThreadSource, ThreadSink {
+  readonly platform = 'discourse';
+  readonly thread: string;
+  private readonly client: PoliteClient;
+  private readonly reader: DiscourseReader;
+  private readonly sink: DiscourseSink | null;
+
+  constructor(opts: DiscourseSourceOptions) {
+    const ref = discourseTopic(opts.url);
+    this.thread = `${ref.base}/t/${ref.topicId}`;
+    this.client = new PoliteClient(resolveHttp(opts));
+    this.reader = new DiscourseReader(ref, this.client, this.thread, {
+      batchSize: opts.batchSize ?? 50,
+      checkpointEvery: opts.checkpointEvery ?? 10,
+    });
+    const apiKey = opts.env.DISCOURSE_API_KEY;
+    const username = opts.env.DISCOURSE_API_USERNAME;
+    this.sink = apiKey && username ? new DiscourseSink(ref, this.client, { apiKey, username }) : null;
+  }
+
+  get stats(): ReadStats {
+    return this.reader.stats;
+  }
+
+  read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
+    return this.reader.read(cursor, opts);
+  }
+
+  async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
+    if (!this.sink) return { id: null, url: this.thread };
+    return this.sink.reply(text, idempotencyKey);
+  }
+
+  /** Discourse PMs are topics of their own; sending them is left to the moderator for now. */
+  async sendMessage(_to: string, _subject: string, _text: string, _idempotencyKey: string): Promise<PostReceipt> {
+    return { id: null, url: null };
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
+
+export function createDiscourseSource(opts: DiscourseSourceOptions): DiscourseSource {
+  return new DiscourseSource(opts);
+}
+
+export { mapDiscourseResponse } from './parse-page.js';

@@ -1,0 +1,259 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { Agent, request } from 'undici';
+import { ModdeskError } from '../../domain/errors.js';
+import { defaultSleep, type HostScheduler, sharedScheduler } from './host-scheduler.js';
+import { parseRetryAfter } from './retry-after.js';
+import { RobotsCache, type RobotsSnapshot } from './robots-cache.js';
+import { PRODUCT_TOKEN, userAgent } from './user-agent.js';
+
+/** Politeness and resilience settings (platforms.md §0.6, §3). Tests shrink the gaps and timeouts. */
+export interface HttpOptions {
+  userAgent: string;
+  /** Minimum gap between two requests to one host (robots.txt `Crawl-delay` can raise it). */
+  minGapMs: number;
+  /** Extra random gap, as a fraction of `minGapMs` (never shortens it). */
+  jitter: number;
+  timeoutMs: number;
+  maxAttempts: number;
+  /** First backoff after a 429/503 without Retry-After, or a 5xx/reset/timeout; doubles up to `backoffMaxMs`. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** A Retry-After longer than this is an error rather than a wait. */
+  maxRetryAfterMs: number;
+  robots: boolean;
+  maxRedirects: number;
+  scheduler: HostScheduler;
+  now: () => number;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+export function httpOptions(overrides: Partial<HttpOptions> = {}, env: NodeJS.ProcessEnv = {}): HttpOptions {
+  const envGap = env.MODDESK_MIN_GAP_MS === undefined ? Number.NaN : Number(env.MODDESK_MIN_GAP_MS);
+  return {
+    userAgent: userAgent(env),
+    minGapMs: Number.isFinite(envGap) && envGap >= 0 ? envGap : 1000,
+    jitter: 0.2,
+    timeoutMs: 30_000,
+    maxAttempts: 6,
+    backoffBaseMs: 2000,
+    backoffMaxMs: 300_000,
+    maxRetryAfterMs: 600_000,
+    robots: true,
+    maxRedirects: 5,
+    scheduler: sharedScheduler,
+    now: Date.now,
+    sleep: defaultSleep,
+    ...overrides,
+  };
+}
+
+export interface HttpResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The server's Date header (or our clock): when this content was observed. */
+  date: number;
+}
+
+export interface GetOptions {
+  accept?: string;
+  headers?: Record<string, string>;
+  /** False when the body is truncated or otherwise unusable: the request is retried. */
+  validate?: (body: string) => boolean;
+  signal?: AbortSignal;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Attempts for this request (default `maxAttempts`); a POST that is not idempotent by itself uses 1. */
+  attempts?: number;
+}
+
+const RETRY_STATUSES = new Set([500, 502, 503, 504, 520, 522, 524]);
+
+/** undici on one host at a time, robots.txt honoured, backoff on 429/503, retries on 5xx, resets, timeouts and truncation. */
+export class PoliteClient {
+  readonly options: HttpOptions;
+  /** Every HTTP request made, retries and robots.txt included. */
+  requests = 0;
+  private readonly agent: Agent;
+  private readonly robotsCache: RobotsCache;
+
+  constructor(options: Partial<HttpOptions> = {}) {
+    this.options = httpOptions(options);
+    this.agent = new Agent({ connections: 1, keepAliveTimeout: 4000, connect: { timeout: this.options.timeoutMs } });
+    this.robotsCache = new RobotsCache(PRODUCT_TOKEN, this.options.now);
+  }
+
+  exportRobots(): RobotsSnapshot {
+    return this.robotsCache.export();
+  }
+
+  importRobots(snapshot: unknown): void {
+    this.robotsCache.import(snapshot);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  async get(url: string, opts: GetOptions = {}): Promise<HttpResponse> {
+    let target = new URL(url);
+    for (let hop = 0; ; hop++) {
+      if (this.options.robots && opts.method !== 'POST') await this.checkRobots(target, opts.signal);
+      const res = await this.attempt(target, opts);
+      const location = res.headers.location;
+      if (res.status >= 300 && res.status < 400 && location) {
+        if (hop >= this.options.maxRedirects) throw httpError(`too many redirects from ${url}`);
+        target = new URL(location, target);
+        continue;
+      }
+      return res;
+    }
+  }
+
+  private readonly crawlDelays = new Map<string, number>();
+
+  private async checkRobots(target: URL, signal?: AbortSignal): Promise<void> {
+    const verdict = await this.robotsCache.rules(target.origin, async () => {
+      const robotsUrl = new URL('/robots.txt', target.origin);
+      try {
+        const res = await this.attempt(robotsUrl, { signal, acceptClientErrors: true });
+        return { status: res.status, text: res.status < 300 ? res.body : '' };
+      } catch (err) {
+        if (err instanceof ModdeskError) return { status: 599, text: '' };
+        throw err;
+      }
+    });
+    if (verdict.unreachable) {
+      throw httpError(
+        `robots.txt of ${target.origin} could not be read; RFC 9309 says to assume nothing may be read, so try again later`,
+      );
+    }
+    if (!verdict.rules.isAllowed(target.pathname + target.search)) {
+      throw httpError(
+        `robots.txt of ${target.origin} does not allow ${PRODUCT_TOKEN} to read ${target.pathname}${target.search}; ask the site's staff for permission`,
+      );
+    }
+    const delay = verdict.rules.crawlDelayMs;
+    if (delay !== null && delay > this.options.minGapMs) this.crawlDelays.set(target.host, delay);
+  }
+
+  private gapFor(host: string): number {
+    const base = Math.max(this.options.minGapMs, this.crawlDelays.get(host) ?? 0);
+    return base + Math.random() * this.options.jitter * base;
+  }
+
+  /** One logical request with its retries; returns redirects (and, with acceptClientErrors, 4xx) as they are. */
+  private async attempt(target: URL, opts: GetOptions & { acceptClientErrors?: boolean }): Promise<HttpResponse> {
+    const { scheduler } = this.options;
+    const maxAttempts = opts.attempts ?? this.options.maxAttempts;
+    let lastProblem = '';
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const outcome = await scheduler.run(
+        target.host,
+        this.gapFor(target.host),
+        () => this.once(target, opts),
+        opts.signal,
+      );
+      if ('response' in outcome) {
+        const res = outcome.response;
+        if (res.status < 400 || (opts.acceptClientErrors && res.status < 500 && res.status !== 429)) {
+          if (res.status >= 300 || !opts.validate || opts.validate(res.body)) return res;
+          lastProblem = `truncated or malformed response (${res.body.length} bytes)`;
+          scheduler.delay(target.host, this.backoff(attempt));
+          continue;
+        }
+        if (res.status === 429 || res.status === 503) {
+          const wait = parseRetryAfter(res.headers['retry-after'], this.options.now()) ?? this.backoff(attempt);
+          if (wait > this.options.maxRetryAfterMs)
+            throw httpError(
+              `${target.href} asked us to wait ${Math.round(wait / 1000)} s (HTTP ${res.status}); try later`,
+            );
+          scheduler.delay(target.host, wait);
+          lastProblem = `HTTP ${res.status}`;
+          continue;
+        }
+        if (RETRY_STATUSES.has(res.status)) {
+          scheduler.delay(target.host, this.backoff(attempt));
+          lastProblem = `HTTP ${res.status}`;
+          continue;
+        }
+        throw httpError(`${target.href} answered HTTP ${res.status}${statusHint(res.status)}`);
+      }
+      if (opts.signal?.aborted) throw outcome.error;
+      lastProblem = describe(outcome.error);
+      scheduler.delay(target.host, this.backoff(attempt));
+    }
+    throw httpError(`${target.href} failed ${maxAttempts} times; last problem: ${lastProblem}`);
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (attempt - 1));
+  }
+
+  private async once(target: URL, opts: GetOptions): Promise<{ response: HttpResponse } | { error: unknown }> {
+    this.requests += 1;
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    try {
+      const res = await request(target, {
+        method: opts.method ?? 'GET',
+        dispatcher: this.agent,
+        signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        body: opts.body,
+        headers: {
+          'user-agent': this.options.userAgent,
+          accept: opts.accept ?? 'text/html,application/xhtml+xml',
+          'accept-encoding': 'gzip, br, deflate',
+          ...opts.headers,
+        },
+      });
+      const raw = Buffer.from(await res.body.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers))
+        if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      const body = decode(raw, headers['content-encoding']);
+      const date = headers.date ? Date.parse(headers.date) : Number.NaN;
+      return {
+        response: {
+          url: target.href,
+          status: res.statusCode,
+          headers,
+          body,
+          date: Number.isNaN(date) ? this.options.now() : date,
+        },
+      };
+    } catch (error) {
+      return { error };
+    }
+  }
+}
+
+function decode(raw: Buffer, encoding: string | undefined): string {
+  const enc = encoding?.trim().toLowerCase();
+  if (enc === 'gzip' || enc === 'x-gzip') return gunzipSync(raw).toString('utf8');
+  if (enc === 'br') return brotliDecompressSync(raw).toString('utf8');
+  if (enc === 'deflate') return inflateSync(raw).toString('utf8');
+  return raw.toString('utf8');
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as { code?: string }).code;
+    return code ? `${code} ${err.message}` : err.message;
+  }
+  return String(err);
+}
+
+function statusHint(status: number): string {
+  if (status === 401 || status === 403)
+    return ': the thread needs a login, or the site blocks automated readers (do not bypass; ask its staff)';
+  if (status === 404) return ': no such thread (check the URL)';
+  return '';
+}
+
+export function httpError(message: string, cause?: unknown): ModdeskError {
+  return new ModdeskError('http', message, { cause });
+}

@@ -1,0 +1,114 @@
+import { type CheerioAPI, load } from 'cheerio';
+import type { Element } from 'domhandler';
+import type { Post } from '../../domain/post.js';
+import { contentHash } from '../common/content-hash.js';
+import {
+  checkFields,
+  displayTime,
+  iso,
+  machineTime,
+  noPosts,
+  postNumber,
+  resolveUrl,
+  squash,
+} from '../common/page-helpers.js';
+import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
+import { phpbbPostSchema } from './schema.js';
+
+/**
+ * Maps one phpBB 3.x viewtopic page (prosilver and styles built on it, MafiaScum's mafBase included) to posts.
+ * platforms.md §2.1: post `div.post#p{id}`, body `div.content`, time `p.author time[datetime]` (UTC), edit notice
+ * `div.notice`, signature `div.signature` (both outside the body), MafiaScum's `#N` in `.post-number-bolded`.
+ */
+export function parsePhpbbPage(html: string, ctx: PageContext): ParsedPage {
+  const $ = load(html);
+  const nodes = $('div.post')
+    .toArray()
+    .filter((el) => /^p\d+$/.test(el.attribs.id ?? ''));
+  if (nodes.length === 0) throw noPosts('phpBB', ctx.pageUrl, 'div.post#pNNN blocks', html);
+  const entries = nodes.map((el) => entry($, el, ctx));
+  return { ...pagination($), entries };
+}
+
+function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
+  const node = $(el);
+  const id = el.attribs.id!.slice(1);
+  const content = node.find('div.content').first();
+  const body = (content.html() ?? '').trim();
+  const number = postNumber(node.find('.post-number-bolded').first().text());
+  return {
+    id,
+    number,
+    hash: contentHash(body),
+    toPost(): Post {
+      const authorNode = node
+        .find('.postprofile dt a.username, .postprofile dt a.username-coloured, .postprofile dt .username')
+        .first();
+      const author = squash(
+        authorNode.length ? authorNode.text() : node.find('p.author:not(.modified) strong').first().text(),
+      );
+      const authorLine = node.find('p.author:not(.modified)').first();
+      const stamp = authorLine.find('time[datetime]').first().attr('datetime');
+      const printed = authorLine.text().split('»').pop();
+      const createdAt = machineTime(stamp, 'UTC') ?? displayTime(printed, ctx);
+      const notice = node.find('div.notice:not(.post_deleted_msg)').first().text();
+      const edited = /Last edited by .*? on (.+?), edited \d+ times? in total/i.exec(squash(notice));
+      const editedAt = edited ? displayTime(edited[1], ctx) : null;
+      const fields = checkFields(
+        phpbbPostSchema,
+        {
+          id,
+          author,
+          createdAt: createdAt ?? undefined,
+          editedAt,
+          html: body,
+          number,
+          url: resolveUrl(`./viewtopic.php?p=${id}#p${id}`, ctx.pageUrl),
+        },
+        'phpBB',
+        ctx.pageUrl,
+        id,
+      );
+      const post: Post = {
+        id,
+        author: fields.author,
+        createdAt: iso(fields.createdAt),
+        editedAt: fields.editedAt === null ? null : iso(fields.editedAt),
+        html: fields.html,
+        channel: 'thread',
+        url: fields.url,
+      };
+      if (number !== null) post.number = number;
+      return post;
+    },
+  };
+}
+
+/** `<div class="pagination">47 posts • <ul><li class="active"><span>3</span></li>…`; one page has no list. */
+function pagination($: CheerioAPI): Omit<ParsedPage, 'entries'> {
+  const box = $('.pagination').first();
+  const active = Number(squash(box.find('li.active').first().text()));
+  const numbers = box
+    .find('li')
+    .toArray()
+    .map((li) => Number(squash($(li).text())))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const page = active > 0 ? active : 1;
+  const pageCount = Math.max(page, ...numbers);
+  const totalMatch = /(\d[\d,.]*)\s+posts?\b/i.exec(box.text());
+  const total = totalMatch ? Number(totalMatch[1]!.replace(/[,.]/g, '')) : null;
+  const perPageAttr = Number($('[data-per-page]').first().attr('data-per-page'));
+  let perPage = Number.isInteger(perPageAttr) && perPageAttr > 0 ? perPageAttr : null;
+  if (perPage === null) {
+    // A numbered link to page N with start=S gives the page size S / (N - 1).
+    for (const a of box.find('li > a[href*="start="]').toArray()) {
+      const n = Number(squash($(a).text()));
+      const start = Number(/[?&;]start=(\d+)/.exec(a.attribs.href ?? '')?.[1]);
+      if (n > 1 && start > 0) {
+        perPage = start / (n - 1);
+        break;
+      }
+    }
+  }
+  return { page, pageCount, perPage, total };
+}

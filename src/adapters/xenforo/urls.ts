@@ -1,0 +1,40 @@
+import { ModdeskError } from '../../domain/errors.js';
+
+const THREAD = /(threads\/(?:[^/?#]*\.)?\d+)\/?(?:page-\d+\/?)?/;
+
+/** `/threads/{slug}.{id}/` (or `index.php?threads/…`); `page-N` and fragments dropped. */
+export function xenforoThreadUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw badUrl(url);
+  }
+  u.hash = '';
+  if (THREAD.test(u.pathname)) {
+    u.pathname = u.pathname.replace(THREAD, '$1/').replace(/\/(post-\d+|latest|unread)\/?$/, '/');
+    u.search = '';
+    return u.href;
+  }
+  const query = decodeURIComponent(u.search);
+  if (THREAD.test(query)) {
+    u.search = `?${query.slice(1).replace(THREAD, '$1/').replace(/&.*$/, '')}`;
+    return u.href;
+  }
+  throw badUrl(url);
+}
+
+export function xenforoPageUrl(thread: string, page: number): string {
+  if (page <= 1) return thread;
+  const u = new URL(thread);
+  if (u.search) u.search = `${u.search}page-${page}`;
+  else u.pathname = `${u.pathname}page-${page}`;
+  return u.href;
+}
+
+function badUrl(url: string): ModdeskError {
+  return new ModdeskError(
+    'usage',
+    `expected a XenForo thread URL such as https://forum.example/threads/game-thread.123/, got ${JSON.stringify(url)}`,
+  );
+}
