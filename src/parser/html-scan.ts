@@ -49,11 +49,16 @@ export function scanHtml(html: string, captureTags: boolean): Scan {
   let boldStart = 0;
   let heading = 0;
   let headingStart = 0;
-  let tag = 0;
   let currentTag: TagSpan | null = null;
   const scan: Scan = { text: '', bold: [], headings: [], tags: [], unclosedExclusion: false };
 
+  const endTag = (): void => {
+    if (currentTag) scan.tags.push(currentTag);
+    currentTag = null;
+  };
   const lineBreak = (): void => {
+    // A vote tag is one line: an unclosed tag does not swallow the paragraphs after it.
+    endTag();
     if (atLineStart) return;
     parts.push('\n');
     length += 1;
@@ -83,10 +88,15 @@ export function scanHtml(html: string, captureTags: boolean): Scan {
           frames.push(flags | EXCLUDED);
           return;
         }
-        if (captureTags && tag === 0 && isVoteTag(attribs)) {
+        if (captureTags && isVoteTag(attribs)) {
+          // A tag opened inside another (unclosed) one ends it: each is read on its own.
+          endTag();
           flags |= TAG;
-          tag = 1;
           currentTag = { at: length, text: '', title: attribs.title ?? '' };
+          // A space holds the tag's place in the text, so actions after it sort after it.
+          parts.push(' ');
+          length += 1;
+          atLineStart = false;
         }
         if (name === 'b' || name === 'strong' || isBoldStyle(style)) {
           flags |= BOLD;
@@ -104,11 +114,7 @@ export function scanHtml(html: string, captureTags: boolean): Scan {
         const flags = frames.pop() ?? 0;
         if (flags === 0) return;
         if (flags & EXCLUDED) excluded -= 1;
-        if (flags & TAG && currentTag) {
-          scan.tags.push(currentTag);
-          currentTag = null;
-          tag = 0;
-        }
+        if (flags & TAG) endTag();
         if (flags & BOLD) {
           bold -= 1;
           if (bold === 0 && length > boldStart) scan.bold.push({ start: boldStart, end: length });

@@ -67,8 +67,15 @@ export function resolveName(argument: string, index: NameIndex): NameMatch {
 }
 
 function resolveUncached(argument: string, index: NameIndex): NameMatch {
-  const text = argument.replace(/\\(.)/g, '$1').replace(/^\s*(?:\/?u\/|@)/i, '');
+  const unescaped = argument.replace(/\\(.)/g, '$1');
+  const unprefixed = unescaped.replace(/^\s*(?:\/?u\/|@)/i, '');
+  const text = normalizeName(unprefixed) === '' ? unescaped : unprefixed;
   if (isNoLynch(text)) return { kind: 'no-lynch' };
+  // A name that itself begins like a mention (`u/A`) is still matched whole first.
+  if (text !== unescaped) {
+    const whole = byText(normalizeName(unescaped), index, 2);
+    if (whole.kind !== 'unknown') return whole;
+  }
   const direct = byText(normalizeName(text), index);
   if (direct.kind !== 'unknown') return direct;
   const leading = leadingCandidates(text);
@@ -96,10 +103,10 @@ const STEPS: ReadonlyArray<[MatchStep, Test]> = [
   ['initials', (n, a) => a.length >= 2 && n.initials.has(a)],
 ];
 
-/** Steps exact … initials on one normalized text. */
-function byText(arg: string, index: NameIndex): NameMatch {
+/** Steps exact … initials (or only the first `steps` of them) on one normalized text. */
+function byText(arg: string, index: NameIndex, steps = STEPS.length): NameMatch {
   if (arg === '') return { kind: 'unknown' };
-  for (const [step, test] of STEPS) {
+  for (const [step, test] of STEPS.slice(0, steps)) {
     const slots = new Set<number>();
     for (const name of index.names) if (test(name, arg)) slots.add(name.slot);
     const decided = decide(slots, step);
