@@ -49,7 +49,10 @@ export function defconGame(players: PlayerSpec[], extra: Record<string, unknown>
 }
 
 let counter = 0;
-const nextId = () => `p${String((counter += 1)).padStart(4, '0')}`;
+const nextId = () => {
+  counter += 1;
+  return `p${String(counter).padStart(4, '0')}`;
+};
 
 export function say(author: string, hour: number, text: string, id = nextId()): Post {
   return { id, author, createdAt: h(hour), editedAt: null, html: `<p><strong>${text}</strong></p>`, channel: 'thread' };

@@ -19,9 +19,15 @@ describe('missile statechart', () => {
     expect(stepMissile(clock, 'flying.abortable', { type: 'clock.tick', at: 24 }).key).toBe('flying.locked');
     expect(stepMissile(clock, 'flying.abortable', { type: 'missile.intercept', at: 23 }).key).toBe('flying.abortable');
     expect(stepMissile(clock, 'flying.locked', { type: 'missile.intercept', at: 24 }).key).toBe('intercepted');
-    expect(stepMissile(clock, 'flying.locked', { type: 'clock.tick', at: 48 })).toEqual({ key: 'landed', strike: true });
+    expect(stepMissile(clock, 'flying.locked', { type: 'clock.tick', at: 48 })).toEqual({
+      key: 'landed',
+      strike: true,
+    });
     expect(stepMissile(clock, 'landed', { type: 'clock.tick', at: 60 })).toEqual({ key: 'landed', strike: false });
-    expect(stepMissile(clock, 'intercepted', { type: 'clock.tick', at: 48 })).toEqual({ key: 'intercepted', strike: false });
+    expect(stepMissile(clock, 'intercepted', { type: 'clock.tick', at: 48 })).toEqual({
+      key: 'intercepted',
+      strike: false,
+    });
   });
 
   it('maps its states to the statuses of moddesk.state/1', () => {
