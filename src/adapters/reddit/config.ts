@@ -71,7 +71,7 @@ function base(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
   const v = env[key]?.trim();
   if (!v) return fallback;
   if (!/^https?:\/\/[^/]+/.test(v))
-    throw new ModdeskError('usage', `expected a URL such as ${fallback}, got ${quote(v)}`, { place: key });
+    throw new ModdeskError('usage', `expected ${key} to be a URL such as ${fallback}, got ${quote(v)}`, { place: key });
   return v.replace(/\/+$/, '');
 }
 
@@ -80,6 +80,6 @@ function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   if (!v) return fallback;
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0)
-    throw new ModdeskError('usage', `expected a number of milliseconds, got ${quote(v)}`, { place: key });
+    throw new ModdeskError('usage', `expected ${key} to be a number of milliseconds, got ${quote(v)}`, { place: key });
   return n;
 }

@@ -12,7 +12,8 @@ export const redditCursorSchema = z.object({
   platform: z.literal('reddit'),
   article: z.string(),
   numComments: z.number(),
-  seen: z.record(z.string(), z.string()),
+  // Checked with a plain loop: a zod record of thousands of entries would cost more than a quiet poll itself.
+  seen: z.custom<Record<string, string>>(isStringRecord, 'expected an object of comment fingerprints'),
   /** Fullnames of the PMs already returned, newest last. */
   inbox: z.array(z.string()),
   /** Set by `requestFullRead`: the next read re-reads the whole tree (edits and deletions anywhere). */
@@ -54,4 +55,10 @@ export function fingerprint(c: CommentData): string {
 export function fingerprintParts(fp: string): { created: number; edited: number; gone: boolean } {
   const [created = '0', edited = '0', hash] = fp.split(':');
   return { created: Number(created), edited: Number(edited), gone: hash === 'gone' };
+}
+
+function isStringRecord(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const k in v) if (typeof (v as Record<string, unknown>)[k] !== 'string') return false;
+  return true;
 }

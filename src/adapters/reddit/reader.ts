@@ -42,7 +42,7 @@ export class RedditReader {
     const gw = await this.gateway();
     const before = gw.requests;
     const prev = cursorIn ? readCursor(cursorIn, this.cfg.article) : null;
-    const state = { seen: { ...(prev?.seen ?? {}) }, mapped: 0, posts: [] as Post[] };
+    const state = new DiffState(prev?.seen ?? {});
     let numComments: number;
     let mode: RedditReadResult['mode'];
     if (!prev || prev.full) {
@@ -94,7 +94,7 @@ export class RedditReader {
       for (const [id, fp] of Object.entries(state.seen)) {
         const parts = fingerprintParts(fp);
         if (present.has(id) || parts.gone) continue;
-        state.seen[id] = `${parts.created}:${parts.edited}:gone`;
+        state.set(id, `${parts.created}:${parts.edited}:gone`);
         state.posts.push({
           id,
           author: '[deleted]',
@@ -115,7 +115,7 @@ export class RedditReader {
       const fp = fingerprint(c);
       const old = state.seen[c.id];
       if (old === fp) continue;
-      state.seen[c.id] = fp;
+      state.set(c.id, fp);
       const post = commentToPost(c, this.cfg.linkBase);
       state.mapped += 1;
       if (old !== undefined) {
@@ -145,8 +145,17 @@ export class RedditReader {
   }
 }
 
-interface DiffState {
-  seen: Record<string, string>;
-  mapped: number;
-  posts: Post[];
+/** The fingerprints, copied on the first change only: a quiet poll shares the cursor's map instead of cloning it. */
+class DiffState {
+  mapped = 0;
+  posts: Post[] = [];
+  private copied = false;
+  constructor(public seen: Record<string, string>) {}
+  set(id: string, fp: string): void {
+    if (!this.copied) {
+      this.seen = { ...this.seen };
+      this.copied = true;
+    }
+    this.seen[id] = fp;
+  }
 }

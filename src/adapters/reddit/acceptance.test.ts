@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeThread } from '../../../test/fakes/reddit-fake-thread.js';
+import { FakeRedditServer } from '../../../test/fakes/reddit-server.js';
+import { createRedditAdapter } from './adapter.js';
+import { readRedditConfig } from './config.js';
+
+/** Issue 5 acceptance: a 5,000-comment thread in ≤ 60 requests (undici), snoowrap's count beside it, a 2-request quiet poll. */
+describe('Reddit acceptance: a 5,000-comment thread', () => {
+  let fake: FakeRedditServer;
+  const counts: Record<string, number> = {};
+  beforeAll(async () => {
+    fake = await FakeRedditServer.start({ thread: new FakeThread().generate(5000, 11) });
+  });
+  afterAll(async () => {
+    await fake.close();
+    expect(fake.problems()).toEqual([]);
+    process.stdout.write(
+      `reddit 5,000 comments: undici ${counts.undici} requests, snoowrap ${counts.snoowrap} requests\n`,
+    );
+  });
+
+  it.each(['undici', 'snoowrap'] as const)(
+    'reads every comment with the %s gateway, then polls quietly in 2 requests',
+    async (gateway) => {
+      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), gateway);
+      const progress: number[] = [];
+      const r = await adapter.read(null, { onProgress: (p) => progress.push(p.pagesDone) });
+      expect(new Set(r.posts.map((p) => p.id)).size).toBe(5000);
+      expect(r.posts).toHaveLength(5000);
+      expect(progress.length).toBeGreaterThan(10);
+      counts[gateway] = r.requests;
+      if (gateway === 'undici') expect(r.requests).toBeLessThanOrEqual(60);
+      const quiet = await adapter.read(r.cursor);
+      expect(quiet).toMatchObject({ posts: [], requests: 2, mapped: 0 });
+    },
+  );
+});
