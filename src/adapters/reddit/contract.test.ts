@@ -48,7 +48,6 @@ describe.each(['undici', 'snoowrap'] as const)('Reddit adapter contract (%s gate
       /^<div class="md"><p>I think <strong>Vote: \w+<\/strong> &amp; &lt;that's&gt; it<\/p><\/div>$/,
     );
     expect(vote?.url).toMatch(/^https:\/\/www\.reddit\.com\/r\/moddesk_test\/comments\/abc123\/mafia_game_1\/\w+\/$/);
-    expect(r.requests).toBe(gateway === 'undici' ? fake.requests.length : r.requests);
     expect(fake.apiRequests('/comments').length).toBeGreaterThanOrEqual(2); // the deep chains need "continue this thread"
     expect(r.requests).toBe(fake.requests.length);
   });
@@ -110,6 +109,8 @@ describe.each(['undici', 'snoowrap'] as const)('Reddit adapter contract (%s gate
 
   it('reads PMs from the inbox as channel pm posts, each once', async () => {
     const { fake, adapter } = await setup(gateway, { comments: 20 });
+    const old = fake.thread.message('Spammer', 'TheMod', 'before the game', 'hello');
+    old.created = 1_700_000_000; // older than the thread: not the game's mail
     fake.thread.message('Alice', 'TheMod', 'night action', '**Target: Bob**');
     fake.thread.message('Bob', 'TheMod', 're: vote', 'a comment reply').wasComment = true;
     const first = await adapter.read(null);

@@ -6,7 +6,7 @@ import { fingerprint, fingerprintParts, INBOX_MEMORY, type RedditCursor, readCur
 import { expandStubs } from './expand.js';
 import type { RedditGateway } from './gateway.js';
 import { commentToPost, messageToPost, sortPosts } from './parse-page.js';
-import type { CommentData, MessageData } from './schema.js';
+import type { CommentData, MessageData, SubmissionData } from './schema.js';
 
 export interface ReadOpts {
   onProgress?: (p: ReadProgress) => void;
@@ -22,7 +22,7 @@ export interface RedditReadResult extends ReadResult {
 
 const POLL_WINDOW = 100;
 const INBOX_PAGE = 100;
-const FIRST_INBOX_PAGES = 10;
+const INBOX_PAGES = 10;
 
 /**
  * Reads a thread and the inbox. From no cursor (or one marked `full`): the whole tree. Otherwise a poll: the thread
@@ -43,10 +43,10 @@ export class RedditReader {
     const before = gw.requests;
     const prev = cursorIn ? readCursor(cursorIn, this.cfg.article) : null;
     const state = new DiffState(prev?.seen ?? {});
-    let numComments: number;
+    let head: SubmissionData;
     let mode: RedditReadResult['mode'];
     if (!prev || prev.full) {
-      numComments = await this.fullRead(gw, state, prev !== null, opts);
+      head = await this.fullRead(gw, state, prev !== null, opts);
       mode = 'full';
     } else {
       const view = await gw.readPage(this.cfg.article, { sort: 'new', limit: POLL_WINDOW });
@@ -60,29 +60,34 @@ export class RedditReader {
         { skip: knownBefore, signal: opts.signal },
       );
       this.diff(found, state);
-      numComments = view.submission.num_comments;
+      head = view.submission;
       const fresh = found.filter((c) => !knownBefore(c.id)).length;
       mode = 'poll';
-      if (fresh < numComments - prev.numComments) {
-        numComments = await this.fullRead(gw, state, true, opts);
+      if (fresh < head.num_comments - prev.numComments) {
+        head = await this.fullRead(gw, state, true, opts);
         mode = 'poll+full';
       }
     }
-    const inbox = await this.readInbox(gw, prev?.inbox ?? [], prev === null);
+    const inbox = await this.readInbox(gw, prev?.inbox ?? [], head.created_utc ?? 0);
     for (const m of inbox.fresh) state.posts.push(messageToPost(m, this.cfg.linkBase));
     state.mapped += inbox.fresh.length;
     const cursor: RedditCursor = {
       v: 1,
       platform: 'reddit',
       article: this.cfg.article,
-      numComments,
+      numComments: head.num_comments,
       seen: state.seen,
       inbox: inbox.seen,
     };
     return { posts: sortPosts(state.posts), cursor, requests: gw.requests - before, mapped: state.mapped, mode };
   }
 
-  private async fullRead(gw: RedditGateway, state: DiffState, hadCursor: boolean, opts: ReadOpts): Promise<number> {
+  private async fullRead(
+    gw: RedditGateway,
+    state: DiffState,
+    hadCursor: boolean,
+    opts: ReadOpts,
+  ): Promise<SubmissionData> {
     const tree = await gw.readThread(this.cfg.article, {
       signal: opts.signal,
       onPage: (pagesDone, posts, pagesTotal) => opts.onProgress?.({ pagesDone, pagesTotal, posts }),
@@ -106,7 +111,7 @@ export class RedditReader {
         });
       }
     }
-    return tree.submission.num_comments;
+    return tree.submission;
   }
 
   /** Maps only what is new or changed since the fingerprints in `state.seen`. */
@@ -128,16 +133,19 @@ export class RedditReader {
     }
   }
 
-  /** New PMs, newest pages first until one holds a known PM (a first read goes back at most 10 pages). */
-  private async readInbox(gw: RedditGateway, seenList: string[], first: boolean) {
+  /**
+   * New PMs, newest first, page after page until a page holds a PM already seen or one older than the thread
+   * (the account's earlier mail is not the game's); at most 10 pages.
+   */
+  private async readInbox(gw: RedditGateway, seenList: string[], since: number) {
     const seen = new Set(seenList);
     const fresh: MessageData[] = [];
     let after: string | undefined;
-    for (let page = 0; page < FIRST_INBOX_PAGES; page++) {
+    for (let page = 0; page < INBOX_PAGES; page++) {
       const r = await gw.readInbox({ limit: INBOX_PAGE, after });
-      const unseen = r.messages.filter((m) => !seen.has(m.name ?? `t4_${m.id}`));
+      const unseen = r.messages.filter((m) => !seen.has(m.name ?? `t4_${m.id}`) && m.created_utc >= since);
       fresh.push(...unseen);
-      if (!r.after || unseen.length < r.messages.length || (!first && seenList.length === 0 && page > 0)) break;
+      if (!r.after || unseen.length < r.messages.length) break;
       after = r.after;
     }
     const names = fresh.map((m) => m.name ?? `t4_${m.id}`).reverse();
