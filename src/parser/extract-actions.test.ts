@@ -296,3 +296,13 @@ describe('§2 channel filter', () => {
     ]);
   });
 });
+
+describe('one post never affects the next', () => {
+  it.each(['<script>', '<style>x', '<textarea>', '<title>', '<!--', '<![CDATA[', '<svg><b>', '<blockquote>', '<b>'])(
+    'a post ending inside %s leaves the next post readable',
+    (junk) => {
+      thread(`<b>Vote: Before</b>${junk}`);
+      expect(brief(thread('<b>Vote: After</b>').actions)).toEqual([['vote', 'After']]);
+    },
+  );
+});

@@ -1,7 +1,7 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
 import type { Channel } from '../domain/post.js';
 import { cleanArgument, isNoLynch, wantsArgument } from './argument.js';
-import { type Scan, type Span, scanHtml } from './html-scan.js';
+import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { type LineAction, readLine } from './read-line.js';
 
@@ -36,9 +36,9 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
       });
       if (cut) input = input.slice(0, MAX_POST_CHARS);
     }
-    const forms = new Set<ActionForm>(opts?.syntax?.length ? opts.syntax : DEFAULT_SYNTAX);
+    const forms: readonly ActionForm[] = opts?.syntax?.length ? opts.syntax : DEFAULT_SYNTAX;
     const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
-    const scan = scanHtml(input, forms.has('tag'));
+    const scan = scanHtml(input, forms.includes('tag'));
     if (scan.unclosedExclusion) {
       diagnostics.push({
         code: 'html-malformed',
@@ -47,9 +47,9 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
       });
     }
     const found: Found[] = [];
-    const consumed: Span[] = forms.has('hash') ? readHash(scan, kinds, found) : [];
-    if (forms.has('bold')) readBold(scan, kinds, consumed, found, diagnostics);
-    if (forms.has('tag')) readTags(scan, kinds, found);
+    const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
+    if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
+    if (forms.includes('tag')) readTags(scan, kinds, found);
     found.sort((a, b) => a.at - b.at);
     return { actions: found.map((f) => f.action), diagnostics };
   } catch (error) {
@@ -62,13 +62,21 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
   }
 }
 
-function lineEndOf(text: string, at: number): number {
-  const end = text.indexOf('\n', at);
-  return end === -1 ? text.length : end;
+/** The line holding offset `at`: from the last break at or before it to the next break after it. */
+function lineAt(scan: Scan, at: number): Span {
+  const { breaks } = scan;
+  let lo = 0;
+  let hi = breaks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((breaks[mid] ?? 0) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return { start: lo > 0 ? (breaks[lo - 1] ?? 0) : 0, end: breaks[lo] ?? scan.text.length };
 }
 
-function lineStartOf(text: string, at: number): number {
-  return text.lastIndexOf('\n', at - 1) + 1;
+function lineText(scan: Scan, span: Span): string {
+  return cleanText(scan.text.slice(span.start, span.end));
 }
 
 function quoteLine(line: string): string {
@@ -86,22 +94,21 @@ function toAction(read: LineAction, form: ActionForm, line: string): ExtractedAc
 /** `hash` form: any line starting `##Keyword`, bold or not; a heading that starts with a keyword (`##Vote` in Reddit markdown). */
 function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): Span[] {
   const consumed: Span[] = [];
-  const { text } = scan;
-  for (let start = 0; start < text.length; ) {
-    const end = lineEndOf(text, start);
-    const line = text.slice(start, end);
-    if (/^\s*#{2,}/.test(line)) {
-      const reads = readLine(line, kinds);
-      if (reads) {
-        for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line) });
-        consumed.push({ start, end });
-      }
-    }
-    start = end + 1;
+  const { text, breaks } = scan;
+  for (let i = 0; i <= breaks.length; i += 1) {
+    const start = i === 0 ? 0 : (breaks[i - 1] ?? 0);
+    const end = breaks[i] ?? text.length;
+    if (text.indexOf('#', start) === -1) break;
+    const line = lineText(scan, { start, end });
+    if (!/^\s*#{2,}/.test(line)) continue;
+    const reads = readLine(line, kinds);
+    if (!reads) continue;
+    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line) });
+    consumed.push({ start, end });
   }
   for (const h of scan.headings) {
-    const line = text.slice(h.start, lineEndOf(text, h.start));
     if (insideAny(consumed, h.start)) continue;
+    const line = lineText(scan, { start: h.start, end: lineAt(scan, h.start).end });
     const reads = readLine(line, kinds);
     if (!reads) continue;
     for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', line) });
@@ -122,15 +129,15 @@ function readBold(
   found: Found[],
   diagnostics: ParseDiagnostic[],
 ): void {
-  const { text, bold } = scan;
+  const { bold } = scan;
   bold.forEach((run, index) => {
-    let last: { read: LineAction; at: number; lineEnd: number } | null = null;
+    let last: { read: LineAction; at: number; line: Span } | null = null;
     for (let start = run.start; start < run.end; ) {
-      const pieceEnd = Math.min(lineEndOf(text, start), run.end);
-      const piece = text.slice(start, pieceEnd);
+      const line = lineAt(scan, start);
+      const pieceEnd = Math.min(line.end, run.end);
+      const piece = lineText(scan, { start, end: pieceEnd });
       if (piece.trim() !== '' && !insideAny(consumed, start)) {
         const reads = readLine(piece, kinds);
-        const line = text.slice(lineStartOf(text, start), lineEndOf(text, start));
         if (reads === null) {
           const word = innerKeyword(piece, kinds);
           if (word) {
@@ -142,25 +149,24 @@ function readBold(
           }
           last = null;
         } else {
-          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', line) });
+          const whole = lineText(scan, line);
+          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole) });
           const tail = reads[reads.length - 1];
-          last = tail ? { read: tail, at: start, lineEnd: lineEndOf(text, start) } : null;
+          last = tail ? { read: tail, at: start, line } : null;
         }
       }
-      start = pieceEnd + 1;
+      start = pieceEnd > start ? pieceEnd : start + 1;
     }
     // `<b>Vote:</b> Alice`: a keyword bolded alone takes the rest of its line as its argument.
-    if (last && last.read.raw.trim() === '' && wantsArgument(last.read.kind) && run.end < last.lineEnd) {
+    if (last && last.read.raw.trim() === '' && wantsArgument(last.read.kind) && run.end < last.line.end) {
       const nextRun = bold[index + 1];
-      let stop = last.lineEnd;
-      if (nextRun && nextRun.start < stop && LEADING_KEYWORD.test(text.slice(nextRun.start, nextRun.end))) {
-        stop = nextRun.start;
-      }
-      const continued = { kind: last.read.kind, raw: text.slice(run.end, stop) };
-      const line = text.slice(lineStartOf(text, last.at), last.lineEnd);
+      let stop = last.line.end;
+      if (nextRun && nextRun.start < stop && LEADING_KEYWORD.test(lineText(scan, nextRun))) stop = nextRun.start;
+      const continued = { kind: last.read.kind, raw: lineText(scan, { start: run.end, end: stop }) };
+      const whole = lineText(scan, last.line);
       for (let i = found.length - 1; i >= 0; i -= 1) {
         if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
-          found[i] = { at: last.at, action: toAction(continued, 'bold', line) };
+          found[i] = { at: last.at, action: toAction(continued, 'bold', whole) };
           break;
         }
       }
@@ -171,9 +177,10 @@ function readBold(
 /** `tag` form: a forum's vote tag as rendered (`<span class="bbvote">VOTE: X</span>`). */
 function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): void {
   for (const tag of scan.tags) {
-    const reads = readLine(tag.text, kinds) ?? fromTitle(tag.text, tag.title);
+    const text = cleanText(tag.text);
+    const reads = readLine(text, kinds) ?? fromTitle(text, tag.title);
     for (const r of reads) {
-      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', tag.text) });
+      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text) });
     }
   }
 }

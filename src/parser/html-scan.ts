@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { type Handler, Parser } from 'htmlparser2';
 import { HEADING_TAGS, isBlock, isBoldStyle, isExcluded, isVoteTag } from './exclusions.js';
 
 /** A range of `Scan.text`, start inclusive, end exclusive. */
@@ -15,8 +15,10 @@ export interface TagSpan {
 }
 
 export interface Scan {
-  /** The poster's own visible text (quotes, spoilers, code… left out); `\n` wherever a line breaks. */
+  /** The poster's own text as written (quotes, spoilers, code… left out); see `cleanText` before reading it. */
   text: string;
+  /** Offsets in `text` where a line ends and the next begins (`<br>`, block elements), ascending. */
+  breaks: number[];
   /** Outermost bold runs, in document order. */
   bold: Span[];
   headings: Span[];
@@ -31,118 +33,165 @@ const BLOCK = 4;
 const TAG = 8;
 const HEADING = 16;
 
+const ODD_CHARS = /[\r\n\t\f\v\u00a0\u2028\u2029\u200b-\u200d\u2060\ufeff\u00ad]/;
 const ODD_SPACE = /[\r\n\t\f\v\u00a0\u2028\u2029]/g;
 const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 
+/** Source newlines, tabs and no-break spaces read as spaces; zero-width characters are dropped. */
+export function cleanText(text: string): string {
+  return ODD_CHARS.test(text) ? text.replace(ODD_SPACE, ' ').replace(ZERO_WIDTH, '') : text;
+}
+
 /**
- * One streaming pass over the HTML (no DOM is built): collects the visible text outside excluded
- * containers, with line breaks at `<br>` and block elements, and the spans of bold runs, headings and
- * vote tags. With `captureTags`, the text of a vote tag is kept apart from the bold and line text.
+ * The callbacks of one streaming pass (no DOM is built): a class, so one instance serves every post.
+ * Collects the visible text outside excluded containers, the line breaks at `<br>` and block elements,
+ * and the spans of bold runs, headings and vote tags. With `captureTags`, a vote tag's text is kept
+ * apart from the bold and line text.
+ */
+class Collector implements Partial<Handler> {
+  private parts: string[] = [];
+  private length = 0;
+  private atLineStart = true;
+  private frames: number[] = [];
+  private excluded = 0;
+  private bold = 0;
+  private boldStart = 0;
+  private heading = 0;
+  private headingStart = 0;
+  private currentTag: TagSpan | null = null;
+  private captureTags = false;
+  scan: Scan = emptyScan();
+
+  start(captureTags: boolean): void {
+    this.parts = [];
+    this.length = 0;
+    this.atLineStart = true;
+    this.frames = [];
+    this.excluded = 0;
+    this.bold = 0;
+    this.heading = 0;
+    this.currentTag = null;
+    this.captureTags = captureTags;
+    this.scan = emptyScan();
+  }
+
+  finish(): Scan {
+    this.endTag();
+    this.scan.text = this.parts.join('');
+    return this.scan;
+  }
+
+  get excludedOpen(): boolean {
+    return this.excluded > 0;
+  }
+
+  private endTag(): void {
+    if (this.currentTag) this.scan.tags.push(this.currentTag);
+    this.currentTag = null;
+  }
+
+  private lineBreak(): void {
+    // A vote tag is one line: an unclosed tag does not swallow the paragraphs after it.
+    this.endTag();
+    if (this.atLineStart) return;
+    this.scan.breaks.push(this.length);
+    this.atLineStart = true;
+  }
+
+  onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.excluded > 0) {
+      this.frames.push(0);
+      return;
+    }
+    if (name === 'br') {
+      this.lineBreak();
+      this.frames.push(0);
+      return;
+    }
+    const style = attribs.style ? attribs.style.toLowerCase() : '';
+    let flags = 0;
+    if (isBlock(name, style)) {
+      flags |= BLOCK;
+      this.lineBreak();
+    }
+    if (isExcluded(name, attribs, style)) {
+      this.excluded += 1;
+      this.frames.push(flags | EXCLUDED);
+      return;
+    }
+    if (this.captureTags && isVoteTag(attribs)) {
+      // A tag opened inside another (unclosed) one ends it: each is read on its own.
+      this.endTag();
+      flags |= TAG;
+      this.currentTag = { at: this.length, text: '', title: attribs.title ?? '' };
+      // A space holds the tag's place in the text, so actions after it sort after it.
+      this.parts.push(' ');
+      this.length += 1;
+      this.atLineStart = false;
+    }
+    if (name === 'b' || name === 'strong' || (style !== '' && isBoldStyle(style))) {
+      flags |= BOLD;
+      if (this.bold === 0) this.boldStart = this.length;
+      this.bold += 1;
+    }
+    if (HEADING_TAGS.has(name)) {
+      flags |= HEADING;
+      if (this.heading === 0) this.headingStart = this.length;
+      this.heading += 1;
+    }
+    this.frames.push(flags);
+  }
+
+  onclosetag(): void {
+    const flags = this.frames.pop() ?? 0;
+    if (flags === 0) return;
+    if (flags & EXCLUDED) this.excluded -= 1;
+    if (flags & TAG) this.endTag();
+    if (flags & BOLD) {
+      this.bold -= 1;
+      if (this.bold === 0 && this.length > this.boldStart) {
+        this.scan.bold.push({ start: this.boldStart, end: this.length });
+      }
+    }
+    if (flags & HEADING) {
+      this.heading -= 1;
+      if (this.heading === 0 && this.length > this.headingStart) {
+        this.scan.headings.push({ start: this.headingStart, end: this.length });
+      }
+    }
+    if (flags & BLOCK) this.lineBreak();
+  }
+
+  ontext(data: string): void {
+    if (this.excluded > 0) return;
+    if (this.currentTag) {
+      this.currentTag.text += data;
+      return;
+    }
+    this.parts.push(data);
+    this.length += data.length;
+    this.atLineStart = false;
+  }
+}
+
+function emptyScan(): Scan {
+  return { text: '', breaks: [], bold: [], headings: [], tags: [], unclosedExclusion: false };
+}
+
+let collector: Collector | null = null;
+
+/**
+ * One pass over the HTML with htmlparser2's streaming parser. The callbacks object is reused; the parser
+ * is not, because its `reset()` leaves the tokenizer inside an unclosed `<script>` of the previous post.
  */
 export function scanHtml(html: string, captureTags: boolean): Scan {
-  const parts: string[] = [];
-  let length = 0;
-  let atLineStart = true;
-  const frames: number[] = [];
-  let excluded = 0;
-  let bold = 0;
-  let boldStart = 0;
-  let heading = 0;
-  let headingStart = 0;
-  let currentTag: TagSpan | null = null;
-  const scan: Scan = { text: '', bold: [], headings: [], tags: [], unclosedExclusion: false };
-
-  const endTag = (): void => {
-    if (currentTag) scan.tags.push(currentTag);
-    currentTag = null;
-  };
-  const lineBreak = (): void => {
-    // A vote tag is one line: an unclosed tag does not swallow the paragraphs after it.
-    endTag();
-    if (atLineStart) return;
-    parts.push('\n');
-    length += 1;
-    atLineStart = true;
-  };
-
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (excluded > 0) {
-          frames.push(0);
-          return;
-        }
-        if (name === 'br') {
-          lineBreak();
-          frames.push(0);
-          return;
-        }
-        const style = attribs.style ? attribs.style.toLowerCase() : '';
-        let flags = 0;
-        if (isBlock(name, style)) {
-          flags |= BLOCK;
-          lineBreak();
-        }
-        if (isExcluded(name, attribs, style)) {
-          excluded += 1;
-          frames.push(flags | EXCLUDED);
-          return;
-        }
-        if (captureTags && isVoteTag(attribs)) {
-          // A tag opened inside another (unclosed) one ends it: each is read on its own.
-          endTag();
-          flags |= TAG;
-          currentTag = { at: length, text: '', title: attribs.title ?? '' };
-          // A space holds the tag's place in the text, so actions after it sort after it.
-          parts.push(' ');
-          length += 1;
-          atLineStart = false;
-        }
-        if (name === 'b' || name === 'strong' || isBoldStyle(style)) {
-          flags |= BOLD;
-          if (bold === 0) boldStart = length;
-          bold += 1;
-        }
-        if (HEADING_TAGS.has(name)) {
-          flags |= HEADING;
-          if (heading === 0) headingStart = length;
-          heading += 1;
-        }
-        frames.push(flags);
-      },
-      onclosetag() {
-        const flags = frames.pop() ?? 0;
-        if (flags === 0) return;
-        if (flags & EXCLUDED) excluded -= 1;
-        if (flags & TAG) endTag();
-        if (flags & BOLD) {
-          bold -= 1;
-          if (bold === 0 && length > boldStart) scan.bold.push({ start: boldStart, end: length });
-        }
-        if (flags & HEADING) {
-          heading -= 1;
-          if (heading === 0 && length > headingStart) scan.headings.push({ start: headingStart, end: length });
-        }
-        if (flags & BLOCK) lineBreak();
-      },
-      ontext(data) {
-        if (excluded > 0) return;
-        const text = data.replace(ODD_SPACE, ' ').replace(ZERO_WIDTH, '');
-        if (text.length === 0) return;
-        if (currentTag) {
-          currentTag.text += text;
-          return;
-        }
-        parts.push(text);
-        length += text.length;
-        atLineStart = false;
-      },
-    },
-    { decodeEntities: true },
-  );
+  collector ??= new Collector();
+  collector.start(captureTags);
+  const parser = new Parser(collector, { decodeEntities: true });
   parser.write(html);
-  scan.unclosedExclusion = excluded > 0;
+  const unclosed = collector.excludedOpen;
   parser.end();
-  scan.text = parts.join('');
+  const scan = collector.finish();
+  scan.unclosedExclusion = unclosed;
   return scan;
 }

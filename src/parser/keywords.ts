@@ -5,8 +5,11 @@ import type { Channel } from '../domain/post.js';
 const THREAD_KINDS: readonly ActionKind[] = ['vote', 'unvote', 'nuke', 'abort'];
 const PM_KINDS: readonly ActionKind[] = ['target', 'guess', 'kill', 'doomsday', 'request', 'nuke'];
 
+const THREAD_SET: ReadonlySet<ActionKind> = new Set(THREAD_KINDS);
+const PM_SET: ReadonlySet<ActionKind> = new Set(PM_KINDS);
+
 export function kindsFor(channel: Channel): ReadonlySet<ActionKind> {
-  return new Set(channel === 'pm' ? PM_KINDS : THREAD_KINDS);
+  return channel === 'pm' ? PM_SET : THREAD_SET;
 }
 
 /** Kinds whose argument names a player (cleaned like a name). */

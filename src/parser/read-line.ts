@@ -8,12 +8,11 @@ export interface LineAction {
 }
 
 const WORD_CHAR = '[\\p{L}\\p{N}]';
-const splitters = new Map<string, { next: RegExp; afterUnvote: RegExp }>();
+const splitters = new WeakMap<ReadonlySet<ActionKind>, { next: RegExp; afterUnvote: RegExp }>();
 
 /** Where a new action starts inside a line: after `,` `;` `.` `|` followed by one of the channel's keywords. */
 function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvote: RegExp } {
-  const key = [...kinds].sort().join('|');
-  let found = splitters.get(key);
+  let found = splitters.get(kinds);
   if (!found) {
     const alt = [...kinds].sort((a, b) => b.length - a.length).join('|');
     found = {
@@ -21,7 +20,7 @@ function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvo
       // An unvote takes no argument, so any keyword after it starts anew: `Unvote Vote: X`, `unvote (fine) vote X`.
       afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}#])#*\\s*(?:${alt})(?!${WORD_CHAR})`, 'iu'),
     };
-    splitters.set(key, found);
+    splitters.set(kinds, found);
   }
   return found;
 }
