@@ -34,7 +34,6 @@ export function receivePost(ctx: GameContext, ruleset: Ruleset, rp: ReceivedPost
   if (post.channel === 'thread') {
     const lastVote = [...actions].reverse().find((a) => VOTE_KINDS.has(a.kind));
     if (lastVote) next = rp.version === 'edit' ? flagEdited(next, rp, lastVote) : applyVote(next, rp, actor, lastVote);
-    if (isDayOpen(next) && next.day && rp.version === 'first') next = { ...next, day: { ...next.day, throughPost: post.id } };
   }
   for (const action of actions) {
     if (VOTE_KINDS.has(action.kind)) continue;

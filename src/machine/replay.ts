@@ -5,6 +5,7 @@ import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
 import { extractActions } from '../parser/extract-actions.js';
 import type { GameContext, ReceivedPost } from './context.js';
+import { isDayOpen } from './death-rules.js';
 import { createGameMachine, type GameEvent } from './game-machine.js';
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
@@ -45,17 +46,31 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
       else actor.send({ type: 'clock.tick', at: t.at, timer: t });
     }
   };
+  // The last thread post read while a day was open: the vote count's "through post #".
+  let through: { day: string; postId: string } | null = null;
+  const phasePosts = ctx0.setup.options.phasePost !== null;
   for (let i = 0; i <= stopAfter; i += 1) {
     const item = items[i] as Item;
     // The mod's recorded events at an instant come before its timers (a death recorded at a day's start belongs
     // to the time before it); posts come after them (interfaces §4 "Time").
     drain(item.group === 0 ? item.at - 1 : item.at);
-    actor.send(item.event);
+    const event = item.event;
+    if (event.type === 'post.received') {
+      const ctx = actor.getSnapshot().context;
+      if (item.firstVersion && event.received.post.channel === 'thread' && ctx.day && isDayOpen(ctx)) {
+        through = { day: ctx.day.day, postId: event.received.post.id };
+      }
+      // Most posts hold no action: they cannot change the state, so they skip the statechart (speed).
+      if (event.received.actions.length === 0 && !event.ruling?.vote && !phasePosts) continue;
+    }
+    actor.send(event);
   }
   drain(at);
   const snapshot = actor.getSnapshot();
   actor.stop();
-  return { context: snapshot.context, at, machineState: stateName(snapshot.value) };
+  let context = snapshot.context;
+  if (context.day && through?.day === context.day.day) context = { ...context, day: { ...context.day, throughPost: through.postId } };
+  return { context, at, machineState: stateName(snapshot.value) };
 }
 
 function timeline(game: GameFile, versions: ReceivedPost[]): Item[] {

@@ -2,7 +2,17 @@ import type { NameMatch, RosterName } from '../domain/action.js';
 import { buildNameIndex, type NameIndex, resolveName } from '../parser/resolve-name.js';
 import type { GameContext, Slot } from './context.js';
 
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const normCache = new Map<string, string>();
+/** Case, spaces and punctuation ignored; memoised because every post's author goes through it. */
+function norm(s: string): string {
+  let n = normCache.get(s);
+  if (n === undefined) {
+    n = s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    if (normCache.size > 50_000) normCache.clear();
+    normCache.set(s, n);
+  }
+  return n;
+}
 
 const indexCache = new WeakMap<Slot[], NameIndex>();
 const authorCache = new WeakMap<Slot[], Map<string, number>>();

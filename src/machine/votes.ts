@@ -68,14 +68,25 @@ export function tally(day: DayVotes, slots: Slot[], includeDead = false): Tally 
 /** The option that has reached its threshold, if any (guard `hasReachedThreshold`). */
 export function decidedOption(ctx: GameContext): VoteTarget | null {
   if (!ctx.day) return null;
-  const t = tally(ctx.day, ctx.slots);
-  const threshold = thresholdOf(ctx);
-  if (threshold !== null) {
-    const wagon = t.wagons.find((w) => w.voters.length >= threshold);
-    if (wagon) return wagon.target;
+  // Checked after every event (the statechart's eventless guard), so count without building the full tally.
+  const counts = new Map<VoteTarget, number>();
+  let best: VoteTarget | null = null;
+  let bestCount = 0;
+  for (const s of ctx.slots) {
+    const v = s.alive ? ctx.day.votes[s.index] : null;
+    if (!v) continue;
+    const n = (counts.get(v.target) ?? 0) + 1;
+    counts.set(v.target, n);
+    if (v.target !== 'no-lynch' && n > bestCount) {
+      best = v.target;
+      bestCount = n;
+    }
   }
+  const threshold = thresholdOf(ctx);
+  if (threshold !== null && best !== null && bestCount >= threshold) return best;
+  const noLynch = counts.get('no-lynch') ?? 0;
   const nl = noLynchThresholdOf(ctx);
-  if (nl !== null && t.noLynch.voters.length >= nl && t.noLynch.voters.length > 0) return 'no-lynch';
+  if (nl !== null && noLynch > 0 && noLynch >= nl) return 'no-lynch';
   return null;
 }
 
