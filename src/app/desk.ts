@@ -1,0 +1,110 @@
+import type { FlagJson, StateJson } from '../domain/state.js';
+
+/**
+ * The moderator's desk as the dashboard sees it: games, drafts awaiting approval, flags awaiting rulings, and
+ * a stream of changes. `src/app` implements it over storage and the watch loop; `src/web` serves it.
+ * Every method that changes something is recorded in the audit log by the implementation.
+ */
+export interface Desk {
+  listGames(): Promise<GameSummary[]>;
+  /** The replayed state now (or at `at`), schema moddesk.state/1. */
+  state(gameId: string, at?: string): Promise<StateJson>;
+  drafts(gameId: string): Promise<DraftRecord[]>;
+  flags(gameId: string): Promise<FlagRecord[]>;
+  /** Every vote and unvote of a day in order, for the history table and the wagon timeline. */
+  voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]>;
+  /** The post a flag or vote points at, for quoting (html is untrusted: escape or sanitize before showing). */
+  post(gameId: string, postId: string): Promise<{ id: string; author: string; createdAt: string; html: string; url: string | null } | null>;
+
+  editDraft(gameId: string, draftId: string, text: string): Promise<DraftRecord>;
+  /**
+   * Recounts first: if the thread moved on since drafting and the text would change, returns
+   * `{ outcome: 'changed', draft }` with `draft.recount` set and posts nothing; `confirm: true` posts anyway.
+   */
+  approveDraft(gameId: string, draftId: string, opts?: { confirm?: boolean }): Promise<ApproveResult>;
+  rejectDraft(gameId: string, draftId: string, reason?: string): Promise<DraftRecord>;
+
+  /** A ruling on a flag's post, stored as a game-file event (interfaces §3) so a replay keeps it. */
+  rule(gameId: string, ruling: Ruling): Promise<void>;
+  /** A night action entered by the mod (night console), stored like a PM. */
+  recordNightAction(gameId: string, action: { phase: string; actor: string; line: string }): Promise<void>;
+
+  /** Changes as they happen (new posts, drafts, flags, state); returns the unsubscribe function. */
+  subscribe(listener: (event: DeskEvent) => void): () => void;
+}
+
+export interface GameSummary {
+  id: string;
+  title: string;
+  ruleset: string;
+  platform: string;
+  phase: StateJson['phase'];
+  alive: number;
+  pendingDrafts: number;
+  openFlags: number;
+  lastPollAt: string | null;
+  result: StateJson['result'];
+}
+
+export type DraftKind =
+  | 'vote-count'
+  | 'day-end'
+  | 'day-start'
+  | 'night-result'
+  | 'missile-launch'
+  | 'missile-abort'
+  | 'dawn-report'
+  | 'purge'
+  | 'game-over';
+
+export type DraftStatus = 'pending' | 'approved' | 'posted' | 'rejected';
+
+export interface DraftRecord {
+  id: string;
+  gameId: string;
+  kind: DraftKind;
+  status: DraftStatus;
+  /** bbcode | markdown | text: what the forum takes. */
+  format: string;
+  text: string;
+  /** For a PM: the player it goes to. */
+  to: string | null;
+  /** The last post the draft counted, and when it was drafted. */
+  throughPost: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when a recount found the thread moved on: the old and new text, and a line diff. */
+  recount: { text: string; diff: string } | null;
+  posted: { id: string | null; url: string | null; at: string } | null;
+}
+
+export type ApproveResult =
+  | { outcome: 'posted'; draft: DraftRecord }
+  | { outcome: 'copy'; draft: DraftRecord } // the platform cannot post: the text is ready to paste
+  | { outcome: 'changed'; draft: DraftRecord };
+
+export interface FlagRecord extends FlagJson {
+  id: string;
+  gameId: string;
+  status: 'open' | 'accepted' | 'ignored' | 'ruled';
+}
+
+export type Ruling =
+  | { kind: 'accept'; flagId: string }
+  | { kind: 'ignore'; postId: string; note?: string }
+  | { kind: 'vote'; postId: string; target: string; note?: string; rememberAlias?: string };
+
+export interface VoteHistoryRow {
+  day: string;
+  voter: string;
+  target: string | null;
+  postId: string;
+  at: string;
+  url: string | null;
+}
+
+export type DeskEvent =
+  | { type: 'game.updated'; gameId: string }
+  | { type: 'draft.changed'; gameId: string; draftId: string }
+  | { type: 'flag.changed'; gameId: string }
+  | { type: 'poll.done'; gameId: string; newPosts: number };
