@@ -34,7 +34,7 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
   const ruleset = rulesetFor(game.ruleset);
   const machine = createGameMachine(ruleset);
   const ctx0 = initialContext(game, ruleset);
-  const items = timeline(game, postVersions(posts, ctx0.setup.options.syntax, parse));
+  const items = timeline(game, postVersions(seenBy(posts, cut), ctx0.setup.options.syntax, parse));
   const { stopAfter, at } = resolveCut(cut, items, ctx0);
   const actor = createActor(machine, { input: ctx0 });
   actor.start();
@@ -71,6 +71,19 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
   let context = snapshot.context;
   if (context.day && through?.day === context.day.day) context = { ...context, day: { ...context.day, throughPost: through.postId } };
   return { context, at, machineState: stateName(snapshot.value) };
+}
+
+/** The post versions that can matter before the cut: later ones are never parsed (the scorer replays thousands of cuts). */
+function seenBy(posts: Post[], cut: Cut): Post[] {
+  if (!cut) return posts;
+  let limit: Instant;
+  if ('at' in cut) limit = cut.at;
+  else {
+    const target = posts.find((p) => p.id === cut.through);
+    if (!target) return posts; // resolveCut reports the unknown id
+    limit = Date.parse(target.createdAt);
+  }
+  return posts.filter((p) => Date.parse(p.createdAt) <= limit);
 }
 
 function timeline(game: GameFile, versions: ReceivedPost[]): Item[] {
