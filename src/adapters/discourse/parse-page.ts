@@ -60,7 +60,8 @@ export function mapDiscourseResponse(
       ),
     };
   }
-  const issue = topic.error.issues[0];
+  // Report the deepest problem: that is where the response stopped looking like Discourse's.
+  const issue = [...topic.error.issues, ...posts.error.issues].sort((a, b) => b.path.length - a.path.length)[0];
   throw new ModdeskError(
     'dump-invalid',
     `expected a Discourse topic or posts response: ${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,

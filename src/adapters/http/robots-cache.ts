@@ -17,6 +17,8 @@ export interface RobotsVerdict {
 /** robots.txt per origin, kept for 24 hours; exportable so that a saved cursor carries it to the next run. */
 export class RobotsCache {
   private readonly entries = new Map<string, z.infer<typeof entrySchema>>();
+  /** Concurrent first requests to one origin share one robots.txt fetch. */
+  private readonly inFlight = new Map<string, Promise<{ status: number; text: string }>>();
 
   constructor(
     private readonly token: string,
@@ -26,7 +28,12 @@ export class RobotsCache {
   async rules(origin: string, fetchRobots: () => Promise<{ status: number; text: string }>): Promise<RobotsVerdict> {
     let entry = this.entries.get(origin);
     if (!entry || this.now() - entry.fetchedAt > MAX_AGE_MS) {
-      const got = await fetchRobots();
+      let pending = this.inFlight.get(origin);
+      if (!pending) {
+        pending = fetchRobots().finally(() => this.inFlight.delete(origin));
+        this.inFlight.set(origin, pending);
+      }
+      const got = await pending;
       entry = { ...got, fetchedAt: this.now() };
       // An unreachable robots.txt is asked again next time rather than cached.
       if (got.status < 500) this.entries.set(origin, entry);

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { checkTimeZone } from '../adapters/common/time-zone.js';
+import { sortDump } from '../adapters/common/versions.js';
+import { PARSE_PLATFORMS, parseSavedPage } from '../adapters/saved-pages.js';
+import { ModdeskError } from '../domain/errors.js';
+import type { Post } from '../domain/post.js';
+
+/** `moddesk parse --platform P FILE…` (interfaces §4): saved pages to thread-dump JSON Lines on stdout. */
+export function register(program: Command): void {
+  program
+    .command('parse')
+    .description('turn saved thread pages into a thread dump (JSON Lines)')
+    .requiredOption('--platform <platform>', PARSE_PLATFORMS.join(' | '))
+    .option(
+      '--time-zone <zone>',
+      "the forum's time zone, for forums that print local times",
+      process.env.MODDESK_FORUM_TIMEZONE ?? 'UTC',
+    )
+    .option('--date-order <order>', 'how the forum prints numeric dates: mdy or dmy', 'mdy')
+    .option('--base-url <url>', "resolve post links against this URL (default: the page's canonical link)")
+    .argument('<files...>', 'saved pages')
+    .action(
+      async (files: string[], opts: { platform: string; timeZone: string; dateOrder: string; baseUrl?: string }) => {
+        if (!(PARSE_PLATFORMS as readonly string[]).includes(opts.platform)) {
+          throw new ModdeskError(
+            'platform-unknown',
+            `unknown platform ${JSON.stringify(opts.platform)}; expected one of ${PARSE_PLATFORMS.join(', ')}`,
+            { place: '--platform' },
+          );
+        }
+        if (opts.dateOrder !== 'mdy' && opts.dateOrder !== 'dmy')
+          throw new ModdeskError('usage', `--date-order: expected mdy or dmy, got ${JSON.stringify(opts.dateOrder)}`);
+        const timeZone = checkTimeZone(opts.timeZone);
+        const byId = new Map<string, Post>();
+        for (const file of files) {
+          let text: string;
+          try {
+            text = await readFile(file, 'utf8');
+          } catch (cause) {
+            throw new ModdeskError('file-unreadable', 'cannot read this file', { file, cause });
+          }
+          const posts = parseSavedPage(opts.platform, file, text, {
+            timeZone,
+            dateOrder: opts.dateOrder,
+            baseUrl: opts.baseUrl,
+          });
+          // The same post on two saved pages (pages overlap after deletions) is written once.
+          for (const post of posts)
+            if (!byId.has(`${post.id}|${post.editedAt}`)) byId.set(`${post.id}|${post.editedAt}`, post);
+        }
+        const out = sortDump([...byId.values()]).map((p) => `${JSON.stringify(p)}\n`);
+        await new Promise<void>((resolve, reject) =>
+          process.stdout.write(out.join(''), (err) => (err ? reject(err) : resolve())),
+        );
+      },
+    );
+}
