@@ -23,8 +23,8 @@ export function parseGameFile(text: string, file: string): GameFile {
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
   if (yamlError) {
-    const pos = yamlError.linePos?.[0];
-    const place = pos ? `line ${pos.line}, column ${pos.col}` : undefined;
+    const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0]);
+    const place = `line ${pos.line}, column ${pos.col}`;
     throw new ModdeskError('yaml-invalid', `invalid YAML: ${yamlError.message.split('\n')[0]}`, { file, place });
   }
   if (!isMap(doc.contents)) {
