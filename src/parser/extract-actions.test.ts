@@ -124,6 +124,12 @@ describe('§2 several actions in one run', () => {
     ]);
   });
 
+  it('an action also starts after a separator when the line begins otherwise (archive: the mod counted these)', () => {
+    expect(brief(thread('<b>Cross fingers, vote RedCoyote.</b>').actions)).toEqual([['vote', 'RedCoyote']]);
+    expect(brief(thread('<b>Unovte; Vote: Substrike</b>').actions)).toEqual([['vote', 'Substrike']]);
+    expect(thread('<b>Unovte; Vote: Substrike</b>').diagnostics).toEqual([]);
+  });
+
   it('`Vote: A, B` is one vote whose argument stops at the comma', () => {
     expect(brief(thread('<b>Vote: Mist Beauty, she is scum</b>').actions)).toEqual([['vote', 'Mist Beauty']]);
   });

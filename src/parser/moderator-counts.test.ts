@@ -99,21 +99,21 @@ function wagons(votes: { target: string; voter: string }[]): string {
 }
 
 describe('real moderators’ vote counts, replayed naively from the parsed actions', () => {
-  it('15787 (bold and tag votes, many quoted): VC 1.01 exactly, and 31 of 34 counts', () => {
+  it('15787 (bold and tag votes, many quoted, `Unovte; Vote: Substrike`): VC 1.01 exactly, and 33 of 34 counts', () => {
     const r = replayGame('15787');
     expect(r.first).toBe(true);
-    expect(r.matched).toBeGreaterThanOrEqual(31);
+    expect(r.matched).toBeGreaterThanOrEqual(33);
   });
 
   it('15783 (misspelt names, `/vote`): 41 of 44 counts', () => {
     expect(replayGame('15783').matched).toBeGreaterThanOrEqual(41);
   });
 
-  it('71047 (modern quote markup, `VOTE: unvote`, `matt`): 26 of 30 counts', () => {
-    expect(replayGame('71047').matched).toBeGreaterThanOrEqual(26);
+  it('71047 (modern quote markup, `VOTE: unvote`, `matt`, `IASW`): 28 of 30 counts', () => {
+    expect(replayGame('71047').matched).toBeGreaterThanOrEqual(28);
   });
 
-  it('all six games: at least 114 of 139 counts', () => {
+  it('all six games: at least 118 of 139 counts', () => {
     const total = ['15787', '15783', '58383', '17143', '71047', '16214']
       .map(replayGame)
       .reduce((a, r) => ({ matched: a.matched + r.matched, compared: a.compared + r.compared }), {
@@ -121,6 +121,6 @@ describe('real moderators’ vote counts, replayed naively from the parsed actio
         compared: 0,
       });
     expect(total.compared).toBe(139);
-    expect(total.matched).toBeGreaterThanOrEqual(114);
+    expect(total.matched).toBeGreaterThanOrEqual(118);
   });
 });

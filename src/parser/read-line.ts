@@ -29,14 +29,20 @@ function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvo
 const COUNT_WORDS = /^\s*(?:counts?|tally|tallies|totals?)(?![\p{L}\p{N}])/iu;
 
 /**
- * Reads the actions of one line that starts with a keyword (`null` when it does not): in order, each
- * keyword with its raw argument. Keywords of the other channel end the previous action but are dropped.
+ * Reads the actions of one line, in order, each keyword with its raw argument; `null` when no action
+ * starts in it. An action starts at the line's start, or after `,` `;` `.` `|` followed by a keyword:
+ * moderators counted `Cross fingers, vote RedCoyote.` and `Unovte; Vote: Substrike` (archive notes).
+ * Keywords of the other channel end the previous action but are dropped.
  */
 export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineAction[] | null {
-  if (!LEADING_KEYWORD.test(line)) return null;
   const { next, afterUnvote } = splittersFor(kinds);
-  const actions: LineAction[] = [];
   let rest = line;
+  if (!LEADING_KEYWORD.test(line)) {
+    const split = next.exec(line);
+    if (!split) return null;
+    rest = line.slice(split.index + 1);
+  }
+  const actions: LineAction[] = [];
   for (let guard = 0; guard < 100; guard += 1) {
     const m = LEADING_KEYWORD.exec(rest);
     if (!m) break;

@@ -97,10 +97,10 @@ describe('real MafiaScum posts (games/*/posts.jsonl, field html)', () => {
     expect(brief(read(gamePost('71047', '9121554').html))).toEqual([['unvote', null, 'bold']]);
   });
 
-  it('15787 #634: `Unovte; Vote: Substrike` does not start with a keyword: near-miss for the mod', () => {
+  it('15787 #634: `Unovte; Vote: Substrike` votes after the `;`, as the mod counted it (it decided D2)', () => {
     const r = read(gamePost('15787', '2716601').html);
-    expect(r.actions).toEqual([]);
-    expect(r.diagnostics.map((d) => [d.code, d.text])).toEqual([['near-miss', 'Unovte; Vote: Substrike']]);
+    expect(brief(r)).toEqual([['vote', 'Substrike', 'bold']]);
+    expect(r.diagnostics).toEqual([]);
   });
 
   it('16214 #432: `OMGUS Vote: NavyCherub` is a near-miss, not a vote', () => {

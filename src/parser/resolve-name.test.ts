@@ -254,3 +254,14 @@ describe('index behaviour', () => {
     expect(hits).toBe(30_000);
   });
 });
+
+describe('initials typed out of order', () => {
+  it('71047 D6: `IASW` for IAlwaysWinSometimes, as the mod read it', () => {
+    expect(resolveName('IASW', index(['IAlwaysWinSometimes', 'Alisae', 'usagichan']))).toEqual(player(0, 'initials'));
+  });
+
+  it('exact initials win over scrambled ones, and two letters are never scrambled', () => {
+    expect(resolveName('ABC', index(['Alpha Bravo Charlie', 'Charlie Bravo Alpha']))).toEqual(player(0, 'initials'));
+    expect(resolveName('BS', index(['Scott Brosius', 'Amor']))).toEqual({ kind: 'unknown' });
+  });
+});

@@ -12,6 +12,8 @@ interface IndexedName {
   words: ReadonlySet<string>;
   /** First letters of each reading of the name with two words or more (`sb`, `tmh`, `tmhs`). */
   initials: ReadonlySet<string>;
+  /** The same initials of 3 letters or more, letters sorted: `IASW` typed for I Always Win Sometimes. */
+  scrambled: ReadonlySet<string>;
 }
 
 /** The roster prepared once for many look-ups: normalized forms, words and initials of every name. */
@@ -47,7 +49,8 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
       }
       if (reading.length >= 2) initials.add(reading.map((w) => w[0]).join(''));
     }
-    names.push({ slot: entry.slot, isAlias: entry.isAlias, norm, words, initials });
+    const scrambled = new Set([...initials].filter((i) => i.length >= 3).map(sortLetters));
+    names.push({ slot: entry.slot, isAlias: entry.isAlias, norm, words, initials, scrambled });
   }
   return { names, cache: new Map() };
 }
@@ -101,7 +104,13 @@ const STEPS: ReadonlyArray<[MatchStep, Test]> = [
   ['prefix', (n, a) => a.length >= MIN_TEXT && n.norm.startsWith(a)],
   ['word', (n, a) => a.length >= MIN_TEXT && !STOP_WORDS.has(a) && n.words.has(a)],
   ['initials', (n, a) => a.length >= 2 && n.initials.has(a)],
+  // Still initials, typed out of order; tried only when no initials fit exactly.
+  ['initials', (n, a) => a.length >= 3 && n.scrambled.has(sortLetters(a))],
 ];
+
+function sortLetters(text: string): string {
+  return [...text].sort().join('');
+}
 
 /** Steps exact … initials (or only the first `steps` of them) on one normalized text. */
 function byText(arg: string, index: NameIndex, steps = STEPS.length): NameMatch {
