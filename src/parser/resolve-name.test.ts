@@ -265,3 +265,38 @@ describe('initials typed out of order', () => {
     expect(resolveName('BS', index(['Scott Brosius', 'Amor']))).toEqual({ kind: 'unknown' });
   });
 });
+
+describe('archive notes (eval-data/mafiascum-donbot/archive.txt): what the old vote counters got wrong', () => {
+  it('`Vote: To have nights end as soon as…` (a proposal, not a player) is given to nobody', () => {
+    const i = index(['Tom Ohara', 'DeathByWobbuffet', 'Naomi-Tan']);
+    expect(resolveName('To have nights end as soon as all active abilities have been submitted', i)).toEqual({
+      kind: 'unknown',
+    });
+  });
+
+  it('`Mi--` (a vote left unfinished) is too short to be anyone', () => {
+    expect(resolveName('Mi--', index(['Mist Beauty', 'Guthrie', 'Whiskers']))).toEqual({ kind: 'unknown' });
+  });
+
+  it('`KLINGAMENCE` (two names run together) is nobody, not Klingoncelt', () => {
+    expect(resolveName('KLINGAMENCE', index(['Klingoncelt', 'Salamence20', 'SamX']))).toEqual({ kind: 'unknown' });
+  });
+
+  it('`[vote]NL[/vote]` and `[vote]nl[/vote]` are no lynch, not a player', () => {
+    expect(resolveName('NL', index(['notscience', 'killerjester', 'Lissa']))).toEqual({ kind: 'no-lynch' });
+    expect(resolveName('nl', index(['Lissa', 'Flubbernugget']))).toEqual({ kind: 'no-lynch' });
+  });
+
+  it('`Vote to No Lynch` is no lynch, not Toomai', () => {
+    expect(resolveName('to No Lynch', index(['Toomai', 'Lord Mhork']))).toEqual({ kind: 'no-lynch' });
+  });
+
+  it('`zipcode` (a nickname nobody configured) stays unknown instead of going to T S O', () => {
+    expect(resolveName('zipcode', index(['tn5421', 'T S O', 'House']))).toEqual({ kind: 'unknown' });
+  });
+
+  it('`Aj` is two letters: no prefix, so not Alchemist21 (nor, unasked, Aj The Epic)', () => {
+    expect(resolveName('AJ', index(['Aj The Epic', 'Alchemist21']))).toEqual({ kind: 'unknown' });
+    expect(resolveName('AJ the epic', index(['Aj The Epic', 'Alchemist21']))).toEqual(player(0, 'exact'));
+  });
+});

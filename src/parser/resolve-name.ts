@@ -26,7 +26,10 @@ export interface NameIndex {
 const CACHE_LIMIT = 20_000;
 /** Common words that never stand for a player on their own (`Vote: the guy who claimed cop`). */
 const STOP_WORDS = new Set(
-  'the and for you not but his her him she who was are all one any our out its has had can this that with'.split(' '),
+  (
+    'a i an as at be by do go he if in is it me my no of on or so to up us we ' +
+    'the and for you not but his her him she who was are all one any our out its has had can this that with'
+  ).split(' '),
 );
 const MIN_TEXT = 3;
 const MIN_EDIT = 4;
