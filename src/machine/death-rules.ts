@@ -16,13 +16,23 @@ export function isDayOpen(ctx: GameContext): boolean {
  * voters flagged `target-died`; the threshold follows the living count, so the statechart's
  * `hasReachedThreshold` guard re-checks at once.
  */
-export function killSlot(ctx: GameContext, ruleset: Ruleset, slot: number, cause: DeathCause, at: Instant): GameContext {
+export function killSlot(
+  ctx: GameContext,
+  ruleset: Ruleset,
+  slot: number,
+  cause: DeathCause,
+  at: Instant,
+): GameContext {
   const victim = ctx.slots[slot];
-  if (!victim || !victim.alive) return ctx;
+  if (!victim?.alive) return ctx;
   // A death recorded before the first phase starts is part of the starting position (a game file that picks up
   // mid-game lists earlier deaths as events at its start): the player is dead, but it is no elimination of this game.
   const eliminations = ctx.phase ? [...ctx.eliminations, { slot, at, cause, phase: ctx.phase.name }] : ctx.eliminations;
-  let next: GameContext = { ...ctx, slots: replaceSlot(ctx.slots, slot, { alive: false, diedAt: at, cause }), eliminations };
+  let next: GameContext = {
+    ...ctx,
+    slots: replaceSlot(ctx.slots, slot, { alive: false, diedAt: at, cause }),
+    eliminations,
+  };
   if (isDayOpen(next) && next.day) {
     let day = setVote(next.day, slot, null);
     for (const s of next.slots) {
@@ -49,7 +59,9 @@ export function settleResult(ctx: GameContext, ruleset: Ruleset, at: Instant): G
   const winner = ruleset.winner(ctx);
   if (!winner) return ctx.result.status === 'ongoing' ? ctx : { ...ctx, result: { ...ctx.result, status: 'ongoing' } };
   if (ruleset.holdsResultOpen(ctx, at)) {
-    return ctx.result.status === 'pending' ? ctx : { ...ctx, result: { status: 'pending', winner: null, at: null, declared: false } };
+    return ctx.result.status === 'pending'
+      ? ctx
+      : { ...ctx, result: { status: 'pending', winner: null, at: null, declared: false } };
   }
   return { ...ctx, result: { status: 'over', winner, at, declared: false } };
 }
