@@ -22,7 +22,9 @@ function best(runs: number, fn: () => void): number {
 
 export default async function (): Promise<BenchFigure[]> {
   const posts = parseDump(readFileSync(`${gameDir}posts.jsonl`, 'utf8'), 'posts.jsonl');
-  const days = [1, 2, 3, 4, 5, 6].map((d) => parseGameFile(readFileSync(`${gameDir}day-${d}.game.yaml`, 'utf8'), `day-${d}`));
+  const days = [1, 2, 3, 4, 5, 6].map((d) =>
+    parseGameFile(readFileSync(`${gameDir}day-${d}.game.yaml`, 'utf8'), `day-${d}`),
+  );
   const game = days[0]!;
   const bare = best(7, () => {
     for (const p of posts) parseDocument(p.html);
@@ -33,7 +35,12 @@ export default async function (): Promise<BenchFigure[]> {
   const perSecond = posts.length / (full / 1000);
   return [
     { name: 'bare htmlparser2 parse of 71047 bodies', value: bare, unit: 'ms' },
-    { name: 'full replay of 71047 (parse + statechart)', value: full, unit: 'ms', baseline: { name: 'bare parse', value: bare } },
+    {
+      name: 'full replay of 71047 (parse + statechart)',
+      value: full,
+      unit: 'ms',
+      baseline: { name: 'bare parse', value: bare },
+    },
     { name: 'replay throughput', value: perSecond, unit: 'posts/s', note: `${posts.length} posts` },
   ];
 }

@@ -26,7 +26,9 @@ for (const file of files) {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: () => Promise<BenchFigure[]> };
   process.stdout.write(`# ${file}\n`);
   for (const fig of await mod.default()) {
-    const ratio = fig.baseline ? `  ratio ${(fig.value / fig.baseline.value).toFixed(2)} vs ${fig.baseline.name} (${fmt(fig.baseline.value)} ${fig.unit})` : '';
+    const ratio = fig.baseline
+      ? `  ratio ${(fig.value / fig.baseline.value).toFixed(2)} vs ${fig.baseline.name} (${fmt(fig.baseline.value)} ${fig.unit})`
+      : '';
     process.stdout.write(`${fig.name}: ${fmt(fig.value)} ${fig.unit}${ratio}${fig.note ? `  (${fig.note})` : ''}\n`);
   }
 }

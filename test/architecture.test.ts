@@ -24,16 +24,19 @@ const IMPURE = [
 ];
 
 describe('architecture invariants', () => {
-  it.each(['src/parser', 'src/machine', 'src/reporter'])('invariant 1: %s is pure (no I/O, clock or randomness)', (dir) => {
-    const offenders: string[] = [];
-    for (const file of sources(dir)) {
-      const text = readFileSync(join(root, file), 'utf8');
-      text.split('\n').forEach((line, i) => {
-        if (IMPURE.some((re) => re.test(line))) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
-      });
-    }
-    expect(offenders).toEqual([]);
-  });
+  it.each(['src/parser', 'src/machine', 'src/reporter'])(
+    'invariant 1: %s is pure (no I/O, clock or randomness)',
+    (dir) => {
+      const offenders: string[] = [];
+      for (const file of sources(dir)) {
+        const text = readFileSync(join(root, file), 'utf8');
+        text.split('\n').forEach((line, i) => {
+          if (IMPURE.some((re) => re.test(line))) offenders.push(`${file}:${i + 1}: ${line.trim()}`);
+        });
+      }
+      expect(offenders).toEqual([]);
+    },
+  );
 
   it('invariant 4: snoowrap is imported in at most one file', () => {
     const importers = sources('src').filter((f) => /from ['"]snoowrap['"]/.test(readFileSync(join(root, f), 'utf8')));

@@ -18,14 +18,26 @@ phases:
   - { name: D1, start: "2026-03-02T00:00:00Z" }
 `;
 const POST = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({ id: 'p1', author: 'Ava', createdAt: '2026-03-02T01:00:00Z', editedAt: null, html: '<b>Vote: Bea</b>', channel: 'thread', ...over });
+  JSON.stringify({
+    id: 'p1',
+    author: 'Ava',
+    createdAt: '2026-03-02T01:00:00Z',
+    editedAt: null,
+    html: '<b>Vote: Bea</b>',
+    channel: 'thread',
+    ...over,
+  });
 
 function run(gameText: string, postsText: string, extra: string[] = []) {
   const game = join(dir, `g${Math.random().toString(36).slice(2)}.yaml`);
   const posts = join(dir, `p${Math.random().toString(36).slice(2)}.jsonl`);
   writeFileSync(game, gameText);
   writeFileSync(posts, postsText);
-  const r = spawnSync(process.execPath, [join(root, 'bin', 'moddesk.js'), 'state', '--game', game, '--posts', posts, '--json', ...extra], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'bin', 'moddesk.js'), 'state', '--game', game, '--posts', posts, '--json', ...extra],
+    { encoding: 'utf8' },
+  );
   return { code: r.status, out: r.stdout, err: r.stderr.trim(), game, posts };
 }
 
@@ -71,7 +83,11 @@ describe('CLI errors name the file and the place', () => {
     expect(r.err).toMatch(/--through "p99": no post with that id/);
   });
   it('a missing file', () => {
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'moddesk.js'), 'state', '--game', join(dir, 'nope.yaml'), '--json'], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'bin', 'moddesk.js'), 'state', '--game', join(dir, 'nope.yaml'), '--json'],
+      { encoding: 'utf8' },
+    );
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/nope\.yaml: cannot read the game file \(ENOENT\)/);
   });
@@ -81,12 +97,19 @@ describe('hostile but valid input is a value, not a crash', () => {
   it('an empty thread shows the first phase start', () => {
     const r = run(GOOD, '');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ at: '2026-03-02T00:00:00Z', phase: { name: 'D1' }, votes: { wagons: [] } });
+    expect(JSON.parse(r.out)).toMatchObject({
+      at: '2026-03-02T00:00:00Z',
+      phase: { name: 'D1' },
+      votes: { wagons: [] },
+    });
   });
   it('a 1 MB post and malformed HTML are read', () => {
     const huge = `<p>${'word '.repeat(200_000)}</p><b>Vote: Bea</b>`;
     const broken = '<div><b>Vote: Cid<blockquote><i>unclosed';
-    const r = run(GOOD, `${POST({ html: huge })}\n${POST({ id: 'p2', author: 'Bea', createdAt: '2026-03-02T02:00:00Z', html: broken })}\n`);
+    const r = run(
+      GOOD,
+      `${POST({ html: huge })}\n${POST({ id: 'p2', author: 'Bea', createdAt: '2026-03-02T02:00:00Z', html: broken })}\n`,
+    );
     expect(r.code).toBe(0);
     const s = JSON.parse(r.out);
     expect(s.votes.wagons.map((w: { target: string }) => w.target).sort()).toEqual(['Bea', 'Cid']);

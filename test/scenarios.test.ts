@@ -19,7 +19,10 @@ describe.each(suites)('contract scenarios in %s', (dir) => {
   it.each(scenarios(dir))('%s', (name) => {
     let output: string;
     try {
-      output = execFileSync(process.execPath, [checker, root, dir, '--only', name], { encoding: 'utf8', timeout: 120_000 });
+      output = execFileSync(process.execPath, [checker, root, dir, '--only', name], {
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
     } catch (err) {
       output = String((err as { stdout?: string }).stdout ?? err);
     }

@@ -19,7 +19,10 @@ export interface ReadResult {
 export interface ThreadSource {
   readonly platform: string;
   /** Reads the thread (and the PM inbox where the platform has one) from `cursor` (null: from the beginning). */
-  read(cursor: Cursor | null, opts?: { onProgress?: (p: ReadProgress) => void; signal?: AbortSignal }): Promise<ReadResult>;
+  read(
+    cursor: Cursor | null,
+    opts?: { onProgress?: (p: ReadProgress) => void; signal?: AbortSignal },
+  ): Promise<ReadResult>;
 }
 
 export interface ReadProgress {

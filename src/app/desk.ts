@@ -14,7 +14,10 @@ export interface Desk {
   /** Every vote and unvote of a day in order, for the history table and the wagon timeline. */
   voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]>;
   /** The post a flag or vote points at, for quoting (html is untrusted: escape or sanitize before showing). */
-  post(gameId: string, postId: string): Promise<{ id: string; author: string; createdAt: string; html: string; url: string | null } | null>;
+  post(
+    gameId: string,
+    postId: string,
+  ): Promise<{ id: string; author: string; createdAt: string; html: string; url: string | null } | null>;
 
   editDraft(gameId: string, draftId: string, text: string): Promise<DraftRecord>;
   /**
@@ -53,6 +56,7 @@ export type DraftKind =
   | 'night-result'
   | 'missile-launch'
   | 'missile-abort'
+  | 'missile-impact'
   | 'dawn-report'
   | 'purge'
   | 'game-over';

@@ -9,7 +9,11 @@ export function loadDump(file: string): Post[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ModdeskError('file-unreadable', `cannot read the thread dump (${(err as NodeJS.ErrnoException).code ?? err})`, { file, cause: err });
+    throw new ModdeskError(
+      'file-unreadable',
+      `cannot read the thread dump (${(err as NodeJS.ErrnoException).code ?? err})`,
+      { file, cause: err },
+    );
   }
   return parseDump(text, file);
 }
@@ -24,7 +28,11 @@ export function parseDump(text: string, file: string): Post[] {
     try {
       raw = JSON.parse(line);
     } catch (err) {
-      throw new ModdeskError('dump-invalid', `expected one JSON object per line, got ${quote(line, 60)} (${(err as Error).message})`, { file, place });
+      throw new ModdeskError(
+        'dump-invalid',
+        `expected one JSON object per line, got ${quote(line, 60)} (${(err as Error).message})`,
+        { file, place },
+      );
     }
     const parsed = postSchema.safeParse(raw);
     if (!parsed.success) {
@@ -35,7 +43,11 @@ export function parseDump(text: string, file: string): Post[] {
     for (const key of ['createdAt', 'editedAt'] as const) {
       const value = post[key];
       if (value !== null && parseInstant(value) === null) {
-        throw new ModdeskError('timestamp-invalid', `${key}: expected ISO-8601 UTC like "2026-01-07T18:02:11Z", got ${quote(value, 40)}`, { file, place });
+        throw new ModdeskError(
+          'timestamp-invalid',
+          `${key}: expected ISO-8601 UTC like "2026-01-07T18:02:11Z", got ${quote(value, 40)}`,
+          { file, place },
+        );
       }
     }
     posts.push(post);

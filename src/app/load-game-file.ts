@@ -13,7 +13,11 @@ export function loadGameFile(file: string): GameFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ModdeskError('file-unreadable', `cannot read the game file (${(err as NodeJS.ErrnoException).code ?? err})`, { file, cause: err });
+    throw new ModdeskError(
+      'file-unreadable',
+      `cannot read the game file (${(err as NodeJS.ErrnoException).code ?? err})`,
+      { file, cause: err },
+    );
   }
   return parseGameFile(text, file);
 }
@@ -28,7 +32,11 @@ export function parseGameFile(text: string, file: string): GameFile {
     throw new ModdeskError('yaml-invalid', `invalid YAML: ${yamlError.message.split('\n')[0]}`, { file, place });
   }
   if (!isMap(doc.contents)) {
-    throw new ModdeskError('game-invalid', 'expected a mapping with ruleset, players and phases, e.g. "ruleset: vanilla"', { file, place: 'line 1' });
+    throw new ModdeskError(
+      'game-invalid',
+      'expected a mapping with ruleset, players and phases, e.g. "ruleset: vanilla"',
+      { file, place: 'line 1' },
+    );
   }
   const parsed = gameFileSchema.safeParse(doc.toJS());
   if (!parsed.success) {
@@ -43,18 +51,26 @@ export function parseGameFile(text: string, file: string): GameFile {
     try {
       new RegExp(game.options.phasePost);
     } catch {
-      throw new ModdeskError('game-invalid', 'options.phasePost: expected a regular expression, e.g. "^Day \\\\d+ (begins|has begun)"', { file });
+      throw new ModdeskError(
+        'game-invalid',
+        'options.phasePost: expected a regular expression, e.g. "^Day \\\\d+ (begins|has begun)"',
+        { file },
+      );
     }
   }
   return game;
 }
 
 function issuePath(issue: z.core.$ZodIssue): string {
-  return issue.path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '');
+  return issue.path.reduce<string>(
+    (acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)),
+    '',
+  );
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+  if (issue.code === 'unrecognized_keys')
+    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   return issue.message;
 }

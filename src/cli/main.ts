@@ -13,7 +13,10 @@ const COMMANDS: Record<string, { module: string; summary: string }> = {
   draw: { module: './draw-command.js', summary: 'run the auditable DEFCON role-request draw' },
   script: { module: './script-command.js', summary: "print the narrator's night script (obsidian)" },
   watch: { module: './watch-command.js', summary: 'watch games, keep every post, draft for approval' },
-  demo: { module: './demo-command.js', summary: 'play a bundled game on a built-in local forum and serve the dashboard' },
+  demo: {
+    module: './demo-command.js',
+    summary: 'play a bundled game on a built-in local forum and serve the dashboard',
+  },
 };
 
 export interface CommandModule {

@@ -18,7 +18,7 @@ export interface ReplayOptions {
 export function withReplayOptions(cmd: Command): Command {
   return cmd
     .requiredOption('--game <file>', 'the game file (YAML)')
-    .option('--posts <file>', 'the thread dump (JSON Lines); default: the game file\'s thread when it is a file')
+    .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
     .option('--at <iso>', 'show the state at this instant (inclusive)')
     .option('--through <postId>', 'show the state just after this post');
 }
@@ -37,7 +37,11 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
   let cut: Cut = null;
   if (opts.at) {
     const at = parseInstant(opts.at);
-    if (at === null) throw new ModdeskError('timestamp-invalid', `--at: expected ISO-8601 like "2026-01-07T18:02:11Z", got ${JSON.stringify(opts.at)}`);
+    if (at === null)
+      throw new ModdeskError(
+        'timestamp-invalid',
+        `--at: expected ISO-8601 like "2026-01-07T18:02:11Z", got ${JSON.stringify(opts.at)}`,
+      );
     cut = { at };
   } else if (opts.through) cut = { through: opts.through };
   try {

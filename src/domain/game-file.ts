@@ -7,7 +7,9 @@ const isoInstant = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, {
     message: 'expected an ISO-8601 time with a zone, e.g. "2026-01-05T18:00:00Z"',
   })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"' });
+  .refine((s) => !Number.isNaN(Date.parse(s)), {
+    message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
+  });
 
 export const RULESETS = ['vanilla', 'defcon', 'obsidian'] as const;
 export type RulesetName = (typeof RULESETS)[number];
@@ -52,8 +54,18 @@ const eventSchema = z.union([
   z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.enum(CAUSES).optional().default('modkill') }),
   z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
   z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
-  z.strictObject({ post: z.coerce.string(), ignore: z.literal(true), note: z.string().optional(), at: isoInstant.optional() }),
-  z.strictObject({ post: z.coerce.string(), vote: z.string().min(1), note: z.string().optional(), at: isoInstant.optional() }),
+  z.strictObject({
+    post: z.coerce.string(),
+    ignore: z.literal(true),
+    note: z.string().optional(),
+    at: isoInstant.optional(),
+  }),
+  z.strictObject({
+    post: z.coerce.string(),
+    vote: z.string().min(1),
+    note: z.string().optional(),
+    at: isoInstant.optional(),
+  }),
 ]);
 
 export const gameFileSchema = z.strictObject({

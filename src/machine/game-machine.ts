@@ -8,8 +8,8 @@ import { addFlag } from './flags.js';
 import { endCurrentPhase, endDay, startPhase } from './phase-rules.js';
 import { type PostRuling, receivePost } from './post-rules.js';
 import { replaceSlot, slotByName } from './roster.js';
-import { removeTimer } from './timers.js';
 import type { Ruleset } from './ruleset.js';
+import { removeTimer } from './timers.js';
 import { decidedOption } from './votes.js';
 
 /** Events are dot-named and carry `at` (architecture.md conventions). */
@@ -39,12 +39,15 @@ export function createGameMachine(ruleset: Ruleset) {
       isGameOver: ({ context }) => context.result.status === 'over',
       startsSetup: ({ context, event }) =>
         event.type === 'phase.started' && context.setup.phases[event.index]?.kind === 'setup',
-      startsDay: ({ context, event }) => event.type === 'phase.started' && context.setup.phases[event.index]?.kind === 'day',
+      startsDay: ({ context, event }) =>
+        event.type === 'phase.started' && context.setup.phases[event.index]?.kind === 'day',
       startsNight: ({ context, event }) =>
         event.type === 'phase.started' && context.setup.phases[event.index]?.kind === 'night',
     },
     actions: {
-      consumeTimer: assign(({ context, event }) => ('timer' in event ? removeTimer(context, event.timer.seq) : context)),
+      consumeTimer: assign(({ context, event }) =>
+        'timer' in event ? removeTimer(context, event.timer.seq) : context,
+      ),
       startPhase: assign(({ context, event }) => {
         if (event.type !== 'phase.started') return context;
         return settle(startPhase(stamp(context, event.at), ruleset, event.index, event.at));
@@ -82,7 +85,13 @@ export function createGameMachine(ruleset: Ruleset) {
         if (event.type !== 'player.replaced') return context;
         const slot = slotByName(context.slots, event.from)!;
         return stamp(
-          { ...context, slots: replaceSlot(context.slots, slot.index, { name: event.to, formerNames: [...slot.formerNames, slot.name] }) },
+          {
+            ...context,
+            slots: replaceSlot(context.slots, slot.index, {
+              name: event.to,
+              formerNames: [...slot.formerNames, slot.name],
+            }),
+          },
           event.at,
         );
       }),
@@ -93,7 +102,10 @@ export function createGameMachine(ruleset: Ruleset) {
       }),
       declareResult: assign(({ context, event }) => {
         if (event.type !== 'game.declared') return context;
-        return { ...stamp(context, event.at), result: { status: 'over', winner: event.winner, at: event.at, declared: true } };
+        return {
+          ...stamp(context, event.at),
+          result: { status: 'over', winner: event.winner, at: event.at, declared: true },
+        };
       }),
       trackPhase: assign(({ context, event }) => {
         if (event.type !== 'phase.started') return context;
@@ -104,8 +116,12 @@ export function createGameMachine(ruleset: Ruleset) {
         return { ...stamp(context, event.at), phase };
       }),
       trackDeadline: assign(({ context, event }) => {
-        if (event.type !== 'phase.deadline' || context.phase?.index !== event.index || context.phase.endedAt !== null) return context;
-        return { ...stamp(context, event.at), phase: { ...context.phase, endedAt: event.at, endReason: 'deadline' as const } };
+        if (event.type !== 'phase.deadline' || context.phase?.index !== event.index || context.phase.endedAt !== null)
+          return context;
+        return {
+          ...stamp(context, event.at),
+          phase: { ...context.phase, endedAt: event.at, endReason: 'deadline' as const },
+        };
       }),
       flagOnly: assign(({ context, event }) => {
         if (event.type !== 'post.received') return context;

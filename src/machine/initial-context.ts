@@ -23,8 +23,10 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
   }));
   phases.forEach((p, i) => {
     const prev = phases[i - 1];
-    if (prev && p.start < prev.start) fail(`phases[${i}].start`, `${p.name} starts before ${prev.name}; list phases in order`);
-    if (p.deadline !== null && p.deadline <= p.start) fail(`phases[${i}].deadline`, `${p.name}'s deadline is not after its start`);
+    if (prev && p.start < prev.start)
+      fail(`phases[${i}].start`, `${p.name} starts before ${prev.name}; list phases in order`);
+    if (p.deadline !== null && p.deadline <= p.start)
+      fail(`phases[${i}].deadline`, `${p.name}'s deadline is not after its start`);
   });
   const seen = new Set<string>();
   const slots: Slot[] = game.players.map((p, index) => {
@@ -46,7 +48,8 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
     };
   });
   checkEventNames(game);
-  const moderators = game.moderator === undefined ? [] : Array.isArray(game.moderator) ? game.moderator : [game.moderator];
+  const moderators =
+    game.moderator === undefined ? [] : Array.isArray(game.moderator) ? game.moderator : [game.moderator];
   let ctx: GameContext = {
     setup: { game, ruleset: game.ruleset, options, moderators, phases },
     slots,
@@ -77,7 +80,8 @@ function checkEventNames(game: GameFile): void {
   ordered.sort((a, b) => Date.parse((a.e as { at: string }).at) - Date.parse((b.e as { at: string }).at) || a.i - b.i);
   for (const { e, i } of ordered) {
     if ('replace' in e) {
-      if (!names.has(norm(e.replace))) fail(`events[${i}].replace`, `${JSON.stringify(e.replace)} is not a player at ${e.at}`);
+      if (!names.has(norm(e.replace)))
+        fail(`events[${i}].replace`, `${JSON.stringify(e.replace)} is not a player at ${e.at}`);
       names.add(norm(e.by));
     } else if ('kill' in e && !names.has(norm(e.kill))) {
       fail(`events[${i}].kill`, `${JSON.stringify(e.kill)} is not a player`);
@@ -88,4 +92,3 @@ function checkEventNames(game: GameFile): void {
 function fail(place: string, message: string): never {
   throw new ModdeskError('game-invalid', message, { place });
 }
-

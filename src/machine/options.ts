@@ -1,5 +1,5 @@
-import type { GameFile, RulesetName } from '../domain/game-file.js';
 import type { ActionForm } from '../domain/action.js';
+import type { GameFile, RulesetName } from '../domain/game-file.js';
 
 /** The game's options with every default filled in (interfaces §3's table). */
 export interface ResolvedOptions {

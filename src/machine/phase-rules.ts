@@ -1,5 +1,5 @@
-import type { Instant } from '../domain/time.js';
 import type { EndReason } from '../domain/state.js';
+import type { Instant } from '../domain/time.js';
 import type { GameContext, VoteTarget } from './context.js';
 import { killSlot } from './death-rules.js';
 import type { Ruleset } from './ruleset.js';
@@ -24,7 +24,8 @@ export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at
     },
     nightActions: sched.kind === 'night' ? [] : next.nightActions,
   };
-  if (sched.kind === 'day' && next.result.status !== 'over') next = { ...next, day: emptyDay(sched.name, next.slots.length) };
+  if (sched.kind === 'day' && next.result.status !== 'over')
+    next = { ...next, day: emptyDay(sched.name, next.slots.length) };
   return ruleset.onPhaseStarted(next, at);
 }
 
@@ -51,6 +52,7 @@ export function endDay(
     ? { ...ctx.day, thresholdAtEnd: thresholdOf(ctx), noLynchThresholdAtEnd: noLynchThresholdOf(ctx) }
     : null;
   const ended: GameContext = { ...ctx, day: frozenDay, phase: { ...ctx.phase, endedAt: at, endReason: reason } };
-  if (typeof choice === 'number' && ended.result.status !== 'over') return killSlot(ended, ruleset, choice, ruleset.lynchCause, at);
+  if (typeof choice === 'number' && ended.result.status !== 'over')
+    return killSlot(ended, ruleset, choice, ruleset.lynchCause, at);
   return ended;
 }

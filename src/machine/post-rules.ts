@@ -16,7 +16,12 @@ export interface PostRuling {
 const VOTE_KINDS = new Set(['vote', 'unvote']);
 
 /** A post version arrives: votes are checked (R-V5) and applied while the day is open; other actions go to the ruleset. */
-export function receivePost(ctx: GameContext, ruleset: Ruleset, rp: ReceivedPost, ruling: PostRuling | null): GameContext {
+export function receivePost(
+  ctx: GameContext,
+  ruleset: Ruleset,
+  rp: ReceivedPost,
+  ruling: PostRuling | null,
+): GameContext {
   const { post } = rp;
   if (isModerator(ctx, post.author)) return modPost(ctx, rp);
   if (ruling?.ignore) return ctx;
@@ -27,7 +32,13 @@ export function receivePost(ctx: GameContext, ruleset: Ruleset, rp: ReceivedPost
     for (const a of actions) {
       next = addFlag(
         next,
-        postFlag(post, rp.at, 'edited-unverified', `Post was edited (${post.editedAt}); counted as it reads now: ${quote(a.text)}`, post.author),
+        postFlag(
+          post,
+          rp.at,
+          'edited-unverified',
+          `Post was edited (${post.editedAt}); counted as it reads now: ${quote(a.text)}`,
+          post.author,
+        ),
       );
     }
   }
@@ -48,7 +59,13 @@ export function receivePost(ctx: GameContext, ruleset: Ruleset, rp: ReceivedPost
 
 function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, channel: string): ExtractedAction[] {
   if (!ruling?.vote || channel !== 'thread') return actions;
-  const ruled: ExtractedAction = { kind: 'vote', argument: ruling.vote, noLynch: false, form: 'bold', text: `(ruled) Vote: ${ruling.vote}` };
+  const ruled: ExtractedAction = {
+    kind: 'vote',
+    argument: ruling.vote,
+    noLynch: false,
+    form: 'bold',
+    text: `(ruled) Vote: ${ruling.vote}`,
+  };
   const i = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
   if (i < 0) return [...actions, ruled];
   return actions.map((a, j) => (j === i ? ruled : a));
@@ -57,7 +74,13 @@ function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, chann
 function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {
   return addFlag(
     ctx,
-    postFlag(rp.post, rp.at, 'edited-action', `Action added by an edit is not applied: ${quote(action.text)}`, rp.post.author),
+    postFlag(
+      rp.post,
+      rp.at,
+      'edited-action',
+      `Action added by an edit is not applied: ${quote(action.text)}`,
+      rp.post.author,
+    ),
   );
 }
 
@@ -68,12 +91,22 @@ function modPost(ctx: GameContext, rp: ReceivedPost): GameContext {
   if (!pattern.test(text)) return ctx;
   return addFlag(
     ctx,
-    postFlag(rp.post, rp.at, 'phase-post', `The mod's post looks like a phase post; add an \`end\` event if it ends ${ctx.phase?.name ?? 'the phase'}.`, rp.post.author),
+    postFlag(
+      rp.post,
+      rp.at,
+      'phase-post',
+      `The mod's post looks like a phase post; add an \`end\` event if it ends ${ctx.phase?.name ?? 'the phase'}.`,
+      rp.post.author,
+    ),
   );
 }
 
 /** The first R-V5 code that applies to a vote or unvote by `actor`, or null when it may be applied. */
-export function voterProblem(ctx: GameContext, actor: number | null, author: string): { code: string; message: string } | null {
+export function voterProblem(
+  ctx: GameContext,
+  actor: number | null,
+  author: string,
+): { code: string; message: string } | null {
   if (actor === null) {
     const former = slotOfFormerName(ctx.slots, author);
     const why = former ? `${author} was replaced by ${former.name}` : `${author} is not in the player list`;
@@ -82,15 +115,26 @@ export function voterProblem(ctx: GameContext, actor: number | null, author: str
   const slot = ctx.slots[actor] as Slot;
   if (!slot.alive) return { code: 'actor-dead', message: `${slot.name} is dead; dead players cannot vote.` };
   const votingDayStarted = ctx.day !== null;
-  if (!votingDayStarted) return { code: 'vote-wrong-phase', message: `No voting day has started yet (${ctx.phase?.name ?? 'before the first phase'}).` };
+  if (!votingDayStarted)
+    return {
+      code: 'vote-wrong-phase',
+      message: `No voting day has started yet (${ctx.phase?.name ?? 'before the first phase'}).`,
+    };
   if (!isDayOpen(ctx)) {
-    const ended = ctx.phase?.kind === 'day' ? `${ctx.phase.name} has ended` : `${ctx.day?.day} has ended and it is ${ctx.phase?.name}`;
+    const ended =
+      ctx.phase?.kind === 'day'
+        ? `${ctx.phase.name} has ended`
+        : `${ctx.day?.day} has ended and it is ${ctx.phase?.name}`;
     return { code: 'vote-after-day-end', message: `${ended}; the vote is not counted.` };
   }
   return null;
 }
 
-export function targetProblem(ctx: GameContext, match: NameMatch, argument: string): { code: string; message: string } | null {
+export function targetProblem(
+  ctx: GameContext,
+  match: NameMatch,
+  argument: string,
+): { code: string; message: string } | null {
   if (match.kind === 'unknown') return { code: 'target-unknown', message: `${quote(argument)} names no player.` };
   if (match.kind === 'ambiguous') {
     const names = match.slots.map((s) => ctx.slots[s]?.name).join(', ');
@@ -105,7 +149,8 @@ export function targetProblem(ctx: GameContext, match: NameMatch, argument: stri
 function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, action: ExtractedAction): GameContext {
   const { post, at } = rp;
   const problem = voterProblem(ctx, actor, post.author);
-  if (problem) return addFlag(ctx, postFlag(post, at, problem.code, `${problem.message} ${quote(action.text)}`, post.author));
+  if (problem)
+    return addFlag(ctx, postFlag(post, at, problem.code, `${problem.message} ${quote(action.text)}`, post.author));
   const voter = actor as number;
   const day = ctx.day!;
   const voterName = ctx.slots[voter]!.name;
@@ -119,7 +164,16 @@ function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, act
       if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
       target = match.kind === 'player' ? match.slot : match.kind === 'no-lynch' ? 'no-lynch' : null;
       if (match.kind === 'player' && match.via === 'edit-distance') {
-        ctx = addFlag(ctx, postFlag(post, at, 'target-guessed', `Read ${quote(argument)} as ${ctx.slots[match.slot]!.name} (a near spelling).`, voterName));
+        ctx = addFlag(
+          ctx,
+          postFlag(
+            post,
+            at,
+            'target-guessed',
+            `Read ${quote(argument)} as ${ctx.slots[match.slot]!.name} (a near spelling).`,
+            voterName,
+          ),
+        );
       }
     }
   }

@@ -4,7 +4,13 @@ import type { Post } from '../domain/post.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { addedActions, postVersions } from './post-versions.js';
 
-const act = (kind: ExtractedAction['kind'], argument: string | null): ExtractedAction => ({ kind, argument, noLynch: false, form: 'bold', text: '' });
+const act = (kind: ExtractedAction['kind'], argument: string | null): ExtractedAction => ({
+  kind,
+  argument,
+  noLynch: false,
+  form: 'bold',
+  text: '',
+});
 const post = (id: string, html: string, editedAt: string | null = null): Post => ({
   id,
   author: 'Ava',
@@ -16,7 +22,9 @@ const post = (id: string, html: string, editedAt: string | null = null): Post =>
 
 describe('post versions (interfaces §2, R-V2)', () => {
   it('an edit only adds what the first version did not have', () => {
-    expect(addedActions([act('vote', 'Bob')], [act('vote', 'bob'), act('vote', 'Cleo')])).toEqual([act('vote', 'Cleo')]);
+    expect(addedActions([act('vote', 'Bob')], [act('vote', 'bob'), act('vote', 'Cleo')])).toEqual([
+      act('vote', 'Cleo'),
+    ]);
     expect(addedActions([act('vote', 'Bob'), act('vote', 'Bob')], [act('vote', 'Bob')])).toEqual([]);
   });
   it('the first line of an id is the first version at createdAt; a later line is seen at its editedAt', () => {

@@ -1,6 +1,6 @@
 import type { ActionForm, ExtractedAction, ParsedPost } from '../domain/action.js';
 import type { Post } from '../domain/post.js';
-import { parseInstant, type Instant } from '../domain/time.js';
+import { type Instant, parseInstant } from '../domain/time.js';
 import type { ReceivedPost } from './context.js';
 
 export type ParseFn = (html: string, opts: { syntax: ActionForm[]; channel: Post['channel'] }) => ParsedPost;

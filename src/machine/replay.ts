@@ -69,7 +69,8 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
   const snapshot = actor.getSnapshot();
   actor.stop();
   let context = snapshot.context;
-  if (context.day && through?.day === context.day.day) context = { ...context, day: { ...context.day, throughPost: through.postId } };
+  if (context.day && through?.day === context.day.day)
+    context = { ...context, day: { ...context.day, throughPost: through.postId } };
   return { context, at, machineState: stateName(snapshot.value) };
 }
 
@@ -95,8 +96,10 @@ function timeline(game: GameFile, versions: ReceivedPost[]): Item[] {
       return;
     }
     const at = Date.parse(e.at);
-    if ('replace' in e) items.push({ at, group: 0, order, event: { type: 'player.replaced', at, from: e.replace, to: e.by } });
-    else if ('kill' in e) items.push({ at, group: 0, order, event: { type: 'player.killed', at, name: e.kill, cause: e.cause } });
+    if ('replace' in e)
+      items.push({ at, group: 0, order, event: { type: 'player.replaced', at, from: e.replace, to: e.by } });
+    else if ('kill' in e)
+      items.push({ at, group: 0, order, event: { type: 'player.killed', at, name: e.kill, cause: e.cause } });
     else if ('end' in e) items.push({ at, group: 0, order, event: { type: 'phase.ended-by-mod', at, phase: e.end } });
     else items.push({ at, group: 0, order, event: { type: 'game.declared', at, winner: e.winner } });
   });
@@ -117,7 +120,11 @@ function timeline(game: GameFile, versions: ReceivedPost[]): Item[] {
 function resolveCut(cut: Cut, items: Item[], ctx0: GameContext): { stopAfter: number; at: Instant } {
   if (cut && 'through' in cut) {
     const i = items.findIndex((it) => it.postId === cut.through && it.firstVersion);
-    if (i < 0) throw new ModdeskError('post-unknown', `--through ${JSON.stringify(cut.through)}: no post with that id in the dump`);
+    if (i < 0)
+      throw new ModdeskError(
+        'post-unknown',
+        `--through ${JSON.stringify(cut.through)}: no post with that id in the dump`,
+      );
     return { stopAfter: i, at: (items[i] as Item).at };
   }
   let at: Instant;

@@ -69,9 +69,18 @@ export function toStateJson(ctx: GameContext, at: Instant): StateJson {
 function votesJson(ctx: GameContext): VotesJson {
   const day = ctx.day;
   if (!day) {
-    return { day: null, threshold: null, noLynchThreshold: null, wagons: [], noLynch: { count: 0, voters: [], posts: [] }, notVoting: [], throughPost: null };
+    return {
+      day: null,
+      threshold: null,
+      noLynchThreshold: null,
+      wagons: [],
+      noLynch: { count: 0, voters: [], posts: [] },
+      notVoting: [],
+      throughPost: null,
+    };
   }
-  const ended = day.thresholdAtEnd !== null || (ctx.phase !== null && (ctx.phase.name !== day.day || ctx.phase.endedAt !== null));
+  const ended =
+    day.thresholdAtEnd !== null || (ctx.phase !== null && (ctx.phase.name !== day.day || ctx.phase.endedAt !== null));
   // Once the day has ended the count is frozen as it stood: the lynched player's vote still shows.
   const t = tally(day, ctx.slots, ended);
   const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
@@ -85,7 +94,11 @@ function votesJson(ctx: GameContext): VotesJson {
       voters: w.voters.map(name),
       posts: w.votes.map((v) => v.postId),
     })),
-    noLynch: { count: t.noLynch.voters.length, voters: t.noLynch.voters.map(name), posts: t.noLynch.votes.map((v) => v.postId) },
+    noLynch: {
+      count: t.noLynch.voters.length,
+      voters: t.noLynch.voters.map(name),
+      posts: t.noLynch.votes.map((v) => v.postId),
+    },
     notVoting: t.notVoting.map(name),
     throughPost: day.throughPost,
   };

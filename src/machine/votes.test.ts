@@ -3,7 +3,16 @@ import { parseGameFile } from '../app/load-game-file.js';
 import type { GameContext } from './context.js';
 import { initialContext } from './initial-context.js';
 import { rulesetFor } from './rulesets/index.js';
-import { deadlineChoice, decidedOption, emptyDay, majorityOf, noLynchThresholdOf, setVote, tally, thresholdOf } from './votes.js';
+import {
+  deadlineChoice,
+  decidedOption,
+  emptyDay,
+  majorityOf,
+  noLynchThresholdOf,
+  setVote,
+  tally,
+  thresholdOf,
+} from './votes.js';
 
 function game(options = '{}', players = 5): GameContext {
   const names = ['Ava', 'Bea', 'Cid', 'Dot', 'Eli', 'Fay', 'Gil'].slice(0, players);
@@ -15,7 +24,20 @@ phases:
 options: ${options}
 `;
   const ctx = initialContext(parseGameFile(yaml, 'test.yaml'), rulesetFor('vanilla'));
-  return { ...ctx, day: emptyDay('D1', ctx.slots.length), phase: { index: 0, name: 'D1', kind: 'day', number: 1, startedAt: 0, deadline: null, endedAt: null, endReason: null } };
+  return {
+    ...ctx,
+    day: emptyDay('D1', ctx.slots.length),
+    phase: {
+      index: 0,
+      name: 'D1',
+      kind: 'day',
+      number: 1,
+      startedAt: 0,
+      deadline: null,
+      endedAt: null,
+      endReason: null,
+    },
+  };
 }
 
 function vote(ctx: GameContext, voter: number, target: number | 'no-lynch', seq: number): GameContext {

@@ -1,4 +1,4 @@
-import type { GameContext, DayVotes, Slot, Vote, VoteTarget } from './context.js';
+import type { DayVotes, GameContext, Slot, Vote, VoteTarget } from './context.js';
 
 /** R-V3: the votes that end a day, or null when the day never ends early (`threshold: none`). */
 export function thresholdOf(ctx: GameContext): number | null {
@@ -94,7 +94,10 @@ export function decidedOption(ctx: GameContext): VoteTarget | null {
 export function deadlineChoice(ctx: GameContext): VoteTarget | null {
   if (!ctx.day || ctx.setup.options.deadlineOutcome === 'no-lynch') return null;
   const t = tally(ctx.day, ctx.slots);
-  const options: { target: VoteTarget; count: number }[] = t.wagons.map((w) => ({ target: w.target, count: w.voters.length }));
+  const options: { target: VoteTarget; count: number }[] = t.wagons.map((w) => ({
+    target: w.target,
+    count: w.voters.length,
+  }));
   if (t.noLynch.voters.length) options.push({ target: 'no-lynch', count: t.noLynch.voters.length });
   options.sort((a, b) => b.count - a.count);
   const [first, second] = options;

@@ -9,7 +9,8 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   const through = m.through ? ` (through post ${mk.link(t(m.through.label), m.through.url)})` : '';
   lines.push(`${mk.bold(t(m.title))}${through}`);
   lines.push('');
-  const voters = (vs: VoteCountModel['wagons'][number]['voters']) => vs.map((v) => mk.link(t(v.name), v.post.url)).join(', ');
+  const voters = (vs: VoteCountModel['wagons'][number]['voters']) =>
+    vs.map((v) => mk.link(t(v.name), v.post.url)).join(', ');
   for (const w of m.wagons) {
     const ln = w.toLynch === null ? '' : w.toLynch <= 0 ? '  — lynched' : `  — L-${w.toLynch}`;
     lines.push(`${mk.bold(`${t(w.target)} (${w.count})`)}: ${voters(w.voters)}${ln}`);
@@ -20,17 +21,20 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   lines.push('');
   if (m.threshold !== null) {
     lines.push(`With ${m.alive} alive, it takes ${m.threshold} to lynch.`);
-    if (m.noLynchThreshold !== null && m.noLynchThreshold !== m.threshold) lines.push(`No lynch takes ${m.noLynchThreshold}.`);
+    if (m.noLynchThreshold !== null && m.noLynchThreshold !== m.threshold)
+      lines.push(`No lynch takes ${m.noLynchThreshold}.`);
   } else {
     lines.push(`With ${m.alive} alive, the most votes at the deadline decide.`);
   }
   if (m.endedAt !== null) lines.push(`The day ended ${formatDeadline(m.endedAt, m.timeZone)}.`);
-  else if (m.deadline !== null) lines.push(`Deadline: ${formatDeadline(m.deadline, m.timeZone)} (${timeLeft(m.at, m.deadline)})`);
+  else if (m.deadline !== null)
+    lines.push(`Deadline: ${formatDeadline(m.deadline, m.timeZone)} (${timeLeft(m.at, m.deadline)})`);
   if (m.missiles.length === 1) lines.push(`Missiles: ${missileLine(m.missiles[0]!, m, mk)}`);
   else if (m.missiles.length > 1) lines.push('Missiles:', ...m.missiles.map((x) => `- ${missileLine(x, m, mk)}`));
   if (opts.history && m.history.length > 0) {
     const entries = m.history.map(
-      (h) => `${mk.link(t(h.post.label), h.post.url)} ${t(h.voter)} ${h.target === null ? 'unvotes' : `→ ${t(h.target)}`}`,
+      (h) =>
+        `${mk.link(t(h.post.label), h.post.url)} ${t(h.voter)} ${h.target === null ? 'unvotes' : `→ ${t(h.target)}`}`,
     );
     lines.push('', ...mk.collapsed('Vote history', entries));
   }
@@ -41,6 +45,8 @@ function missileLine(missile: VoteCountModel['missiles'][number], m: VoteCountMo
   const who = missile.launcher === null ? 'anonymous' : mk.text(missile.launcher);
   const target = missile.target === null ? 'unknown' : mk.text(missile.target);
   const abort =
-    missile.abortableUntil === null ? 'cannot be aborted' : `abortable until ${formatShort(missile.abortableUntil, m.timeZone)}`;
+    missile.abortableUntil === null
+      ? 'cannot be aborted'
+      : `abortable until ${formatShort(missile.abortableUntil, m.timeZone)}`;
   return `${who} → ${target}, lands ${formatDeadline(missile.landsAt, m.timeZone)} (${timeLeft(m.at, missile.landsAt)}; ${abort})`;
 }

@@ -1,6 +1,6 @@
+import type { Instant } from '../domain/time.js';
 import type { GameContext, Slot } from '../machine/context.js';
 import { noLynchThresholdOf, tally, thresholdOf } from '../machine/votes.js';
-import type { Instant } from '../domain/time.js';
 
 /** What a vote-count post says, before any markup: the renderers only lay it out. */
 export interface VoteCountModel {
@@ -78,7 +78,10 @@ export function buildVoteCountModel(
     })),
     noLynch: {
       count: t.noLynch.voters.length,
-      voters: t.noLynch.voters.map((v, i) => ({ name: name(v), post: ref((t.noLynch.votes[i] ?? { postId: '' }).postId) })),
+      voters: t.noLynch.voters.map((v, i) => ({
+        name: name(v),
+        post: ref((t.noLynch.votes[i] ?? { postId: '' }).postId),
+      })),
       toReach: nlThreshold === null ? null : nlThreshold - t.noLynch.voters.length,
     },
     notVoting: t.notVoting.map(name),

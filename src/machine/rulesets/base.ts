@@ -26,5 +26,14 @@ export function livingOf(ctx: GameContext, faction: string): number {
 }
 
 export function flagAction(ctx: GameContext, act: PlayerAction, code: string, message: string): GameContext {
-  return addFlag(ctx, postFlag(act.post, act.at, code, message, act.actor === null ? act.post.author : (ctx.slots[act.actor]?.name ?? act.post.author)));
+  return addFlag(
+    ctx,
+    postFlag(
+      act.post,
+      act.at,
+      code,
+      message,
+      act.actor === null ? act.post.author : (ctx.slots[act.actor]?.name ?? act.post.author),
+    ),
+  );
 }
