@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { requestFullRead } from '../../src/adapters/common/paged-cursor.js';
 import type { ReadOptions, ReadStats } from '../../src/adapters/common/paged-forum.js';
 import type { SourceOptions } from '../../src/adapters/common/paged-source.js';
 import { HostScheduler } from '../../src/adapters/http/host-scheduler.js';
@@ -166,6 +167,22 @@ export function runContract(s: Subject): void {
       const seen = Date.parse(r.posts[0]!.editedAt!);
       expect(seen).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 2000);
       expect(seen).toBeLessThanOrEqual(Date.now() + 1000);
+    });
+
+    test('edits far back are found by a full read the cursor asks for (e.g. at a deadline), and only they are emitted', async () => {
+      const { fake, source } = await setup(37);
+      const first = await source.read(null);
+      const early = fake.thread.visible()[2]!;
+      fake.thread.edit(early.id, '<strong>Vote: Early</strong>', { silent: true });
+      const poll = await source.read(first.cursor);
+      expect(poll.requests).toBe(1);
+      const full = await source.read(requestFullRead(poll.cursor));
+      expect(full.posts.map((p) => [p.id, p.html])).toEqual([
+        [String(early.id), s.expectedHtml?.('<strong>Vote: Early</strong>') ?? '<strong>Vote: Early</strong>'],
+      ]);
+      expect(full.requests).toBeLessThanOrEqual(s.fullReadRequests(37) + 1);
+      const quiet = await source.read(full.cursor);
+      expect(quiet).toMatchObject({ posts: [], requests: 1 });
     });
 
     test('deletions shift pages back: new posts are neither lost nor duplicated', async () => {

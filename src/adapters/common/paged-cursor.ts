@@ -13,10 +13,12 @@ export const pagedCursorSchema = z.object({
   perPage: z.number().int().positive().nullable(),
   total: z.number().int().nullable(),
   /** id → [content hash, editedAt of the version we hold]. */
-  known: z.record(z.string(), z.tuple([z.string(), z.string().nullable()])),
+  known: z.custom<Record<string, [string, string | null]>>(isKnownMap, 'expected an object of [hash, editedAt] pairs'),
   /** A backfill that stopped early resumes at this page. */
   walkNext: z.number().int().positive().nullable(),
   robots: z.unknown().optional(),
+  /** Set by `requestFullRead`: the next read re-reads every page (edits anywhere, not only on the last page). */
+  full: z.boolean().optional(),
 });
 export type PagedCursor = z.infer<typeof pagedCursorSchema>;
 
@@ -50,4 +52,19 @@ export function loadCursor(cursor: Cursor, platform: string, thread: string): Pa
     );
   }
   return structuredClone(parsed.data);
+}
+
+/** Checked with a plain loop: a zod record of thousands of entries would cost more than a quiet poll itself. */
+function isKnownMap(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const entry of Object.values(v)) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') return false;
+    if (entry[1] !== null && typeof entry[1] !== 'string') return false;
+  }
+  return true;
+}
+
+/** Asks the next `read` of any of our adapters to re-read everything (e.g. at a deadline); only changes are emitted. */
+export function requestFullRead<C extends Record<string, unknown>>(cursor: C): C & { full: true } {
+  return { ...cursor, full: true };
 }

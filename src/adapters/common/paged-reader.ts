@@ -33,6 +33,10 @@ export class PagedReader {
       : freshCursor(this.engine.platform, this.thread);
     this.client.importRobots(state.robots);
     const run = new Run(this, state, ro);
+    if (state.full) {
+      state.full = undefined;
+      state.walkNext = 1;
+    }
     if (state.walkNext !== null || state.lastPage === 0) {
       await run.walk(state.walkNext ?? 1, null);
     } else {

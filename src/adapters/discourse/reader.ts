@@ -17,12 +17,17 @@ const cursorSchema = z.object({
   highest: z.number().int(),
   lastHash: z.string().nullable(),
   /** id → [content hash, version, editedAt of the version we hold]. */
-  known: z.record(z.string(), z.tuple([z.string(), z.number().int(), z.string().nullable()])),
+  known: z.custom<Record<string, [string, number, string | null]>>(
+    isKnownMap,
+    'expected [hash, version, editedAt] triples',
+  ),
   /** Ids that hold nothing to read: deleted posts, small actions. */
   gone: z.array(z.string()),
   /** Ids in the stream not fetched yet (a read that stopped early). */
   pending: z.array(z.string()),
   robots: z.unknown().optional(),
+  /** Set by `requestFullRead`: every post is fetched again (edits anywhere). */
+  full: z.boolean().optional(),
 });
 type DiscourseCursor = z.infer<typeof cursorSchema>;
 
@@ -69,7 +74,9 @@ export class DiscourseReader {
     const url = topicJsonUrl(ref, state.highest > 0 ? state.highest : null);
     const res = await this.client.get(url, { accept: 'application/json', validate: isJson, signal: ro.signal });
     const hash = contentHash(res.body);
-    if (hash === state.lastHash && state.pending.length === 0) return result();
+    const full = state.full === true;
+    state.full = undefined;
+    if (hash === state.lastHash && state.pending.length === 0 && !full) return result();
     this.stats.pagesParsed += 1;
     const topic = mapDiscourseResponse(res.body, ref.base, url);
     if (!('stream' in topic))
@@ -78,7 +85,7 @@ export class DiscourseReader {
     state.lastHash = hash;
     ref.slug = topic.slug;
     this.absorb(state, batch, topic.entries, res.date);
-    state.pending = this.missing(state, topic);
+    state.pending = full ? this.recheck(state, topic) : this.missing(state, topic);
 
     let batches = 0;
     let size = this.opts.batchSize;
@@ -142,6 +149,12 @@ export class DiscourseReader {
     return [...out];
   }
 
+  /** A full read asks again for every post of the stream except those just seen in the topic response. */
+  private recheck(state: DiscourseCursor, topic: MappedTopic): string[] {
+    const inResponse = new Set(topic.entries.map((e) => e.id));
+    return topic.stream.map(String).filter((id) => !inResponse.has(id) && !state.gone.includes(id));
+  }
+
   private fresh(): DiscourseCursor {
     return {
       v: 1,
@@ -167,4 +180,13 @@ export class DiscourseReader {
       );
     return structuredClone(parsed.data);
   }
+}
+
+function isKnownMap(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const e of Object.values(v)) {
+    if (!Array.isArray(e) || e.length !== 3 || typeof e[0] !== 'string' || typeof e[1] !== 'number') return false;
+    if (e[2] !== null && typeof e[2] !== 'string') return false;
+  }
+  return true;
 }

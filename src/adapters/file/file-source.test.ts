@@ -55,6 +55,17 @@ describe('file adapter (a §1 dump)', () => {
     expect(second.posts.map((p) => p.id)).toEqual(['p9']);
   });
 
+  test('a full read the cursor asks for reads the whole file again and emits nothing known', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const path = join(dir, 'posts.jsonl');
+    writeFileSync(path, line('p1') + line('p2'));
+    const src = createFileSource({ url: path });
+    const first = await src.read(null);
+    const again = await src.read(requestFullRead(first.cursor));
+    expect(again.posts).toEqual([]);
+    expect(src.stats.pagesParsed).toBe(2);
+  });
+
   test('a bad line names the file, the line and the field', () => {
     const text = `${line('p1')}\n${JSON.stringify({ id: 'p2', author: 'Bob', createdAt: '2026-01-07 18:02', html: '' })}`;
     try {

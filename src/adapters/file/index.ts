@@ -23,6 +23,8 @@ const cursorSchema = z.object({
   lines: z.number().int(),
   /** id → fingerprints (editedAt + content hash) of the versions already handed out. */
   known: z.record(z.string(), z.array(z.string())),
+  /** Set by `requestFullRead`: the whole file is read again. */
+  full: z.boolean().optional(),
 });
 type FileCursor = z.infer<typeof cursorSchema>;
 
@@ -47,11 +49,12 @@ export class FileSource implements ThreadSource, ThreadSink {
     } catch (cause) {
       throw new ModdeskError('file-unreadable', 'cannot read the thread dump', { file: this.path, cause });
     }
-    if (state && state.size === info.size && state.mtimeMs === info.mtimeMs)
+    const full = state?.full === true;
+    if (state && !full && state.size === info.size && state.mtimeMs === info.mtimeMs)
       return { posts: [], cursor: state, requests: 1 };
     const bytes = await readAll(this.path);
     const grewOnly =
-      state !== null && bytes.length >= state.size && sha256(bytes.subarray(0, state.size)) === state.prefix;
+      state !== null && !full && bytes.length >= state.size && sha256(bytes.subarray(0, state.size)) === state.prefix;
     const from = grewOnly ? state.size : 0;
     const startLine = grewOnly ? state.lines + 1 : 1;
     const text = bytes.subarray(from).toString('utf8');
