@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EVAL_DATA } from '../../../test/adapters/eval-data.js';
 import type { ModdeskError } from '../../domain/errors.js';
+import { requestFullRead } from '../common/paged-cursor.js';
 import { createFileSource } from './index.js';
 import { parseDump } from './parse-page.js';
 
