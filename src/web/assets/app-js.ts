@@ -1,0 +1,109 @@
+/**
+ * The dashboard's only script (served as /assets/app.js): ticking countdowns, live refresh on the desk's
+ * server-sent events, and the Copy button. Everything works without it except those three.
+ * Plain ES2017 with no template literals, so it can sit in this string as written.
+ */
+export const APP_JS = `(function () {
+  'use strict';
+  var body = document.body;
+  var offset = 0;
+  function syncClock(doc) {
+    var n = Date.parse(doc.body.getAttribute('data-now') || '');
+    if (!isNaN(n)) offset = n - Date.now();
+  }
+  function pad(n) { return n < 10 ? '0' + n : String(n); }
+  function fmt(ms) {
+    if (ms <= 0) return 'passed';
+    var s = Math.floor(ms / 1000);
+    var d = Math.floor(s / 86400);
+    var hms = pad(Math.floor((s % 86400) / 3600)) + ':' + pad(Math.floor((s % 3600) / 60)) + ':' + pad(s % 60);
+    return d > 0 ? d + 'd ' + hms : hms;
+  }
+  function tick() {
+    var now = Date.now() + offset;
+    var due = false;
+    var els = document.querySelectorAll('[data-countdown]');
+    for (var i = 0; i < els.length; i++) {
+      var el = els[i];
+      var left = Date.parse(el.getAttribute('data-countdown')) - now;
+      var text = fmt(left);
+      if (el.textContent !== text) el.textContent = text;
+      if (left <= 0 && !el.hasAttribute('data-fired')) {
+        el.setAttribute('data-fired', '');
+        if (left > -5000) due = true;
+      }
+    }
+    if (due) schedule(1500);
+  }
+
+  var status = document.getElementById('live-status');
+  function say(text) { if (status) status.textContent = text; }
+  var pending = null;
+  function schedule(delay) {
+    if (pending) return;
+    pending = setTimeout(function () { pending = null; refresh(); }, delay);
+  }
+  function refresh() {
+    fetch(location.href, { headers: { 'x-moddesk-live': '1' }, credentials: 'same-origin' })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (text) {
+        if (!text) return;
+        var doc = new DOMParser().parseFromString(text, 'text/html');
+        syncClock(doc);
+        var focusedId = document.activeElement && document.activeElement.id;
+        var regions = document.querySelectorAll('[data-live]');
+        for (var i = 0; i < regions.length; i++) {
+          var el = regions[i];
+          var id = el.getAttribute('data-live');
+          var fresh = doc.querySelector('[data-live="' + CSS.escape(id) + '"]');
+          if (!fresh || el.querySelector('[data-dirty]')) continue;
+          if (el.innerHTML === fresh.innerHTML) continue;
+          el.replaceWith(document.importNode(fresh, true));
+        }
+        if (focusedId && document.activeElement === body) {
+          var again = document.getElementById(focusedId);
+          if (again) again.focus();
+        }
+        body.setAttribute('data-refreshes', String(Number(body.getAttribute('data-refreshes') || '0') + 1));
+        tick();
+      })
+      .catch(function () { say('offline: reload to retry'); });
+  }
+
+  document.addEventListener('input', function (e) {
+    var t = e.target;
+    if (t && t.tagName === 'TEXTAREA') t.setAttribute('data-dirty', '');
+  });
+  document.addEventListener('submit', function (e) {
+    var f = e.target;
+    var dirty = f.querySelectorAll('[data-dirty]');
+    for (var i = 0; i < dirty.length; i++) dirty[i].removeAttribute('data-dirty');
+  });
+  document.addEventListener('click', function (e) {
+    var b = e.target && e.target.closest ? e.target.closest('[data-copy]') : null;
+    if (!b) return;
+    var src = document.getElementById(b.getAttribute('data-copy'));
+    if (!src) return;
+    var text = src.value !== undefined ? src.value : src.textContent;
+    var done = function () { say('Copied to the clipboard.'); b.textContent = 'Copied'; };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { fallback(src); done(); });
+    } else { fallback(src); done(); }
+  });
+  function fallback(src) {
+    if (src.select) { src.focus(); src.select(); }
+    try { document.execCommand('copy'); } catch (err) { /* the text stays selected for Ctrl+C */ }
+  }
+
+  var game = body.getAttribute('data-game');
+  if (window.EventSource) {
+    var es = new EventSource(game ? '/games/' + encodeURIComponent(game) + '/events' : '/events');
+    es.onopen = function () { say('live'); body.setAttribute('data-live-connected', ''); };
+    es.onmessage = function () { schedule(150); };
+    es.onerror = function () { say('reconnecting…'); };
+  }
+  syncClock(document);
+  tick();
+  setInterval(tick, 1000);
+})();
+`;

@@ -1,0 +1,183 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GameSummary } from '../app/desk.js';
+import { ModdeskError } from '../domain/errors.js';
+import { formatInstant } from '../domain/time.js';
+import { APP_CSS } from './assets/app-css.js';
+import { APP_JS } from './assets/app-js.js';
+import type { Guard } from './auth.js';
+import type { DashboardDesk } from './desk-extras.js';
+import { gamePage, tokenPage } from './get-routes.js';
+import { html } from './html.js';
+import { HttpError, readForm, redirect, SECURITY_HEADERS, send } from './http-util.js';
+import { NightSessions } from './night-session.js';
+import { gamesList } from './pages/game-page.js';
+import { type GameTab, layout } from './pages/layout.js';
+import { change } from './post-routes.js';
+
+const NOTICES: Record<string, string> = {
+  saved: 'Draft saved.',
+  approved: 'Approved. This desk cannot post here: copy the text below and paste it in the thread.',
+  posted: 'Posted in the thread.',
+  changed: 'Not posted: the thread moved on since this was drafted. Check the recount below.',
+  stale: 'Not posted: this draft changed while you were reading it. Check it and approve again.',
+  rejected: 'Draft rejected.',
+  ruled: 'Ruling recorded; the state is replayed with it.',
+  recorded: 'Night action recorded.',
+  resolved: 'The night is resolved: everyone, wake up.',
+};
+
+const TABS: Record<string, GameTab> = {
+  '': 'overview',
+  '/drafts': 'drafts',
+  '/flags': 'flags',
+  '/missiles': 'missiles',
+  '/night': 'night',
+  '/votes': 'votes',
+};
+
+/** The dashboard's request handling: guard, routes, and the server-sent event streams. */
+export class Dashboard {
+  private readonly sessions = new NightSessions();
+  private readonly streams = new Set<{ res: ServerResponse; game: string | null }>();
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly desk: DashboardDesk,
+    private readonly guard: Guard,
+  ) {
+    this.unsubscribe = desk.subscribe((event) => {
+      const data = `data: ${JSON.stringify({ type: event.type, gameId: event.gameId })}\n\n`;
+      for (const s of this.streams) if (s.game === null || s.game === event.gameId) s.res.write(data);
+    });
+    this.heartbeat = setInterval(() => {
+      for (const s of this.streams) s.res.write(': ping\n\n');
+    }, 20_000);
+    this.heartbeat.unref();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    clearInterval(this.heartbeat);
+    for (const s of this.streams) s.res.end();
+    this.streams.clear();
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      await this.route(req, res);
+    } catch (err) {
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      const status = err instanceof HttpError ? err.status : err instanceof ModdeskError ? 400 : 500;
+      const message =
+        err instanceof HttpError || err instanceof ModdeskError
+          ? err.message
+          : 'Something went wrong on the desk; nothing was changed by this request.';
+      if (status === 500) process.stderr.write(`moddesk web: ${(err as Error)?.stack ?? err}\n`);
+      const body = layout(
+        { title: 'Error', csrf: this.guard.csrf, now: formatInstant(Date.now()), error: message },
+        html`<p>Use the browser's Back button to return, or go to <a href="/">the games</a>.</p>`,
+      );
+      send(res, status, body);
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!this.guard.hostAllowed(req))
+      return send(
+        res,
+        421,
+        'Unknown host: open the dashboard at the address moddesk printed.\n',
+        'text/plain; charset=utf-8',
+      );
+    const url = new URL(req.url ?? '/', 'http://dashboard.invalid');
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+      return send(res, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { allow: 'GET, POST' });
+    if (url.pathname === '/assets/app.js') return send(res, 200, APP_JS, 'text/javascript; charset=utf-8');
+    if (url.pathname === '/assets/app.css') return send(res, 200, APP_CSS, 'text/css; charset=utf-8');
+    if (url.pathname === '/favicon.ico') return send(res, 204, '', 'text/plain');
+    const auth = this.guard.authenticated(req, url);
+    if (!auth.ok) {
+      if (method === 'POST')
+        return send(
+          res,
+          401,
+          'The dashboard token is missing or wrong; nothing was changed.\n',
+          'text/plain; charset=utf-8',
+        );
+      return send(res, 401, tokenPage());
+    }
+    if (auth.viaQuery && method !== 'POST') {
+      url.searchParams.delete('token');
+      return redirect(res, url.pathname + url.search, { 'set-cookie': this.guard.cookieHeader() });
+    }
+    if (method === 'POST') return this.post(req, res, url);
+    if (url.pathname === '/events') return this.stream(req, res, null);
+    if (url.pathname === '/') {
+      const games = await this.desk.listGames();
+      return send(
+        res,
+        200,
+        layout({ title: 'Games', csrf: this.guard.csrf, now: formatInstant(Date.now()) }, gamesList(games)),
+      );
+    }
+    const m = /^\/games\/([^/]+)(\/[a-z/]*)?$/.exec(url.pathname);
+    if (!m) throw new HttpError(404, 'No such page.');
+    const game = await this.game(decodeURIComponent(m[1] as string));
+    const rest = (m[2] ?? '').replace(/\/$/, '');
+    if (rest === '/events') return this.stream(req, res, game.id);
+    const tab = TABS[rest];
+    if (!tab) throw new HttpError(404, 'No such page.');
+    const notice = NOTICES[url.searchParams.get('notice') ?? ''] ?? null;
+    const body = await gamePage(tab, {
+      desk: this.desk,
+      game,
+      csrf: this.guard.csrf,
+      notice,
+      query: url.searchParams,
+      sessions: this.sessions,
+    });
+    send(res, 200, body);
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const form = await readForm(req);
+    if (!this.guard.csrfOk(req, form.get('_csrf'))) {
+      return send(
+        res,
+        403,
+        'The request failed its CSRF check (reload the page and try again); nothing was changed.\n',
+        'text/plain; charset=utf-8',
+      );
+    }
+    const m = /^\/games\/([^/]+)(\/.*)$/.exec(url.pathname);
+    if (!m) throw new HttpError(404, 'No such action.');
+    const game = await this.game(decodeURIComponent(m[1] as string));
+    const result = await change(m[2] as string, { desk: this.desk, game, form, sessions: this.sessions });
+    const q = new URLSearchParams({ ...(result.notice ? { notice: result.notice } : {}), ...result.extra });
+    const path = `/games/${encodeURIComponent(game.id)}/${result.to}`;
+    redirect(res, `${path}${q.size ? `?${q}` : ''}${result.hash ? `#${result.hash}` : ''}`);
+  }
+
+  private async game(id: string): Promise<GameSummary> {
+    const game = (await this.desk.listGames()).find((g) => g.id === id);
+    if (!game) throw new HttpError(404, 'No such game on this desk.');
+    return game;
+  }
+
+  private stream(req: IncomingMessage, res: ServerResponse, game: string | null): void {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      connection: 'keep-alive',
+    });
+    res.write('retry: 2000\n\n');
+    const entry = { res, game };
+    this.streams.add(entry);
+    req.on('close', () => this.streams.delete(entry));
+  }
+}

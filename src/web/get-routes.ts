@@ -1,0 +1,144 @@
+import type { DraftRecord, GameSummary } from '../app/desk.js';
+import type { StateJson } from '../domain/state.js';
+import { formatInstant } from '../domain/time.js';
+import { dx } from '../machine/rulesets/defcon/state.js';
+import type { DashboardDesk } from './desk-extras.js';
+import { html } from './html.js';
+import type { NightSessions } from './night-session.js';
+import { draftsPage } from './pages/drafts-page.js';
+import { flagsPage, type QuotedPost } from './pages/flags-page.js';
+import { gameOverview } from './pages/game-page.js';
+import { csrfField, type GameTab, layout } from './pages/layout.js';
+import { type DoomsdayView, missilesPage } from './pages/missiles-page.js';
+import { nightPage } from './pages/night-page.js';
+import { votesPage } from './pages/votes-page.js';
+import type { TimelineInput } from './pages/wagon-timeline.js';
+
+export interface PageContext {
+  desk: DashboardDesk;
+  game: GameSummary;
+  csrf: string;
+  notice: string | null;
+  query: URLSearchParams;
+  sessions: NightSessions;
+}
+
+/** Renders one of a game's tabs. */
+export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
+  const { desk, game } = c;
+  const state = await desk.state(game.id);
+  const frame = (title: string, body: ReturnType<typeof html>) =>
+    layout(
+      { title: `${title} · ${game.title}`, csrf: c.csrf, now: state.at, game, active: tab, notice: c.notice },
+      body,
+    );
+  switch (tab) {
+    case 'overview':
+      return frame('Overview', gameOverview(game, state, voteCountDraft(await desk.drafts(game.id), state)));
+    case 'drafts': {
+      const drafts = await desk.drafts(game.id);
+      const copy = drafts.find((d) => d.id === c.query.get('copy') && d.status !== 'pending');
+      const ready = copy
+        ? html`<section class="card" aria-labelledby="ready-h"><h2 id="ready-h">Ready to paste: ${copy.id}</h2>
+<p class="small muted">Approved. This platform cannot post for you: copy the text and post it in the thread.</p>
+<textarea id="ready-text" readonly>${copy.text}</textarea><div class="actions"><button type="button" data-copy="ready-text" id="ready-copy">Copy</button></div></section>`
+        : '';
+      return frame('Drafts', html`${ready}${draftsPage(game.id, drafts, c.csrf)}`);
+    }
+    case 'flags': {
+      const flags = await desk.flags(game.id);
+      const posts = new Map<string, QuotedPost>();
+      for (const f of flags) {
+        if (f.status !== 'open' || !f.postId || posts.has(f.postId)) continue;
+        const p = await desk.post(game.id, f.postId);
+        if (p) posts.set(f.postId, p);
+      }
+      return frame('Flags', flagsPage(game.id, flags, posts, state, c.csrf));
+    }
+    case 'missiles':
+      return frame('Missiles', missilesPage(state, await doomsday(c)));
+    case 'night': {
+      const live = desk.context ? await desk.context(game.id) : null;
+      const console = live ? c.sessions.get(game.id, live.context) : null;
+      return frame(
+        'Night',
+        nightPage({
+          gameId: game.id,
+          state,
+          ctx: live?.context ?? null,
+          console,
+          at: live?.at ?? Date.parse(state.at),
+          csrf: c.csrf,
+          canResolve: Boolean(desk.endPhase),
+        }),
+      );
+    }
+    case 'votes':
+      return frame('Votes', votesPage(game.id, await dayList(c, state), await timeline(c, state)));
+  }
+}
+
+/** The vote count on the overview: the pending one, else the last one approved during this phase. */
+function voteCountDraft(drafts: DraftRecord[], state: StateJson): DraftRecord | null {
+  const counts = drafts.filter((d) => d.kind === 'vote-count').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const pending = counts.find((d) => d.status === 'pending');
+  if (pending) return pending;
+  const since = state.phase?.startedAt ?? '';
+  return counts.find((d) => (d.status === 'approved' || d.status === 'posted') && d.updatedAt >= since) ?? null;
+}
+
+async function doomsday(c: PageContext): Promise<DoomsdayView[] | null> {
+  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
+  if (!live) return null;
+  const ctx = live.context;
+  return dx(ctx).doomsday.map((w) => ({
+    player: ctx.slots[w.slot]?.name ?? `#${w.slot}`,
+    opensAt: formatInstant(w.opensAt),
+    closesAt: formatInstant(w.closesAt),
+    used: w.used,
+    closed: w.closed,
+  }));
+}
+
+async function dayList(c: PageContext, state: StateJson): Promise<string[]> {
+  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
+  if (!live) return state.votes.day ? [state.votes.day] : [];
+  return live.context.setup.phases.filter((p) => p.kind === 'day' && p.start <= live.at).map((p) => p.name);
+}
+
+async function timeline(c: PageContext, state: StateJson): Promise<TimelineInput | null> {
+  const day = c.query.get('day') ?? state.votes.day;
+  if (!day) return null;
+  const rows = await c.desk.voteHistory(c.game.id, day);
+  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
+  const phases = live?.context.setup.phases ?? [];
+  const i = phases.findIndex((p) => p.name === day);
+  const sched = phases[i];
+  const lynch = state.eliminations.find((e) => e.phase === day && (e.cause === 'lynch' || e.cause === 'purge'));
+  const hammerRow = lynch ? rows.find((r) => r.at === lynch.at && r.target === lynch.name) : undefined;
+  const current = state.phase?.name === day ? state.phase : null;
+  const scheduledEnd = sched ? (phases[i + 1]?.start ?? sched.deadline) : null;
+  const end =
+    hammerRow?.at ??
+    current?.endedAt ??
+    (current ? null : scheduledEnd !== null ? formatInstant(Math.min(scheduledEnd, Date.parse(state.at))) : null) ??
+    (current?.deadline && current.deadline < state.at ? current.deadline : state.at);
+  return {
+    day,
+    rows,
+    start: sched ? formatInstant(sched.start) : (current?.startedAt ?? rows[0]?.at ?? state.at),
+    end,
+    threshold: state.votes.day === day ? state.votes.threshold : null,
+    hammer: hammerRow ? { postId: hammerRow.postId, target: hammerRow.target as string } : null,
+  };
+}
+
+/** The 401 page: how to get in. */
+export function tokenPage(): string {
+  return layout(
+    { title: 'Token needed', csrf: '', now: formatInstant(Date.now()) },
+    html`<h1>This dashboard needs its token</h1><p>Open the link <code>moddesk</code> printed when it started (it ends in <code>?token=…</code>). After the first visit a cookie keeps you signed in.</p>`,
+  );
+}
+
+export { csrfField };

@@ -1,0 +1,71 @@
+import type { GameContext } from '../machine/context.js';
+import {
+  consoleFromActions,
+  currentCue,
+  isDone,
+  type NightConsole,
+  nextCue,
+  recordTarget,
+  resolveConsole,
+  undo,
+} from '../machine/rulesets/obsidian/night-console.js';
+import { NO_RESULT } from '../machine/rulesets/obsidian/resolve-night.js';
+
+export type ConsoleOp = 'record' | 'nobody' | 'next' | 'undo' | 'restart';
+
+/**
+ * The obsidian night console's walk, held by the dashboard per game while the night runs (it is the mod's
+ * place in the script, not game state: only the picks, sent as PMs at "resolve", reach the desk).
+ */
+export class NightSessions {
+  private readonly consoles = new Map<string, NightConsole>();
+
+  /** The console for the night running now, or null when this is not an obsidian night. */
+  get(gameId: string, ctx: GameContext): NightConsole | null {
+    const phase = ctx.phase;
+    if (ctx.setup.ruleset !== 'obsidian' || phase?.kind !== 'night' || phase.endedAt !== null) return null;
+    const held = this.consoles.get(gameId);
+    if (held && held.phase === phase.name) return held;
+    // The picks already sent by PM are filled in; the walk starts at the first cue.
+    const fresh = { ...consoleFromActions(ctx), cursor: 0 };
+    this.consoles.set(gameId, fresh);
+    return fresh;
+  }
+
+  apply(gameId: string, ctx: GameContext, op: ConsoleOp, target: string | null): NightConsole | null {
+    const c = this.get(gameId, ctx);
+    if (!c) return null;
+    let next: NightConsole;
+    if (op === 'record' || op === 'nobody') {
+      const recorded = recordTarget(ctx, c, op === 'nobody' ? null : target);
+      // A pick moves on to the next cue; one Undo takes back both.
+      next = recorded.notice ? recorded : { ...nextCue(recorded), past: [...c.past, c] };
+    } else if (op === 'next') next = nextCue(c);
+    else if (op === 'undo') next = { ...undo(c), notice: null };
+    else next = { ...consoleFromActions(ctx), cursor: 0 };
+    this.consoles.set(gameId, next);
+    return next;
+  }
+
+  clear(gameId: string): void {
+    this.consoles.delete(gameId);
+  }
+}
+
+/** What to signal an Analyst or a Scanner once their pick is recorded, from the picks so far. */
+export function signalFor(ctx: GameContext, c: NightConsole, cueIndex: number, at: number): string | null {
+  const cue = c.cues[cueIndex];
+  const entry = c.entries.find((e) => e.cue === cueIndex);
+  if (!cue?.prompt || !entry || entry.target === null) return null;
+  if (cue.prompt.id !== 'analyze' && cue.prompt.id !== 'scan') return null;
+  const after = resolveConsole(ctx, c, at);
+  const r = after.nightResults.find(
+    (x) => x.phase === c.phase && x.actor === entry.actor && x.action === cue.prompt?.id,
+  );
+  if (!r) return null;
+  if (r.result === NO_RESULT) return 'Signal: no result.';
+  if (cue.prompt.id === 'scan') return `Show the role card: ${r.result}.`;
+  return r.result === 'obsidian' ? 'Signal: Thumbs Up (Obsidian).' : 'Signal: Thumbs Down (network).';
+}
+
+export { currentCue, isDone };

@@ -1,0 +1,86 @@
+import type { DraftRecord } from '../../app/desk.js';
+import { type Html, html } from '../html.js';
+import { markupToHtml } from '../markup-to-html.js';
+import { csrfField, when } from './layout.js';
+
+const ORDER: Record<DraftRecord['status'], number> = { pending: 0, approved: 1, posted: 2, rejected: 3 };
+
+/** The drafts queue: pending first (newest on top), each rendered and raw, with Approve, Copy, Edit and Reject. */
+export function draftsPage(gameId: string, drafts: DraftRecord[], csrf: string): Html {
+  const sorted = [...drafts].sort(
+    (a, b) =>
+      ORDER[a.status] - ORDER[b.status] ||
+      b.updatedAt.localeCompare(a.updatedAt) ||
+      b.id.localeCompare(a.id, 'en', { numeric: true }),
+  );
+  const pending = sorted.filter((d) => d.status === 'pending');
+  const done = sorted.filter((d) => d.status !== 'pending');
+  return html`<h1>Drafts</h1>
+<div data-live="drafts-pending">
+${pending.length === 0 ? html`<p class="muted">No drafts waiting.</p>` : pending.map((d) => draftCard(gameId, d, csrf))}
+</div>
+<h2>Done</h2>
+<div data-live="drafts-done">
+${
+  done.length === 0
+    ? html`<p class="muted">Nothing approved or rejected yet.</p>`
+    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Draft</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">When</th><th scope="col">Text</th></tr></thead><tbody>${done.map(
+        (d) =>
+          html`<tr id="draft-${d.id}"><td>${d.id}</td><td>${d.kind}${d.to ? html` → ${d.to}` : ''}</td><td><span class="status status-${d.status}">${d.status}</span>${
+            d.posted?.url ? html` <a href="${safe(d.posted.url)}" rel="noopener noreferrer">post</a>` : ''
+          }</td><td>${when(d.updatedAt)}</td><td><details><summary>show</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details></td></tr>`,
+      )}</tbody></table></div>`
+}
+</div>`;
+}
+
+const safe = (url: string) => (/^https?:\/\//i.test(url) ? url : '#');
+
+function draftCard(gameId: string, d: DraftRecord, csrf: string): Html {
+  const base = `/games/${encodeURIComponent(gameId)}/drafts/${encodeURIComponent(d.id)}`;
+  const rawId = `raw-${d.id}`;
+  return html`<article class="card draft" id="draft-${d.id}" data-live="draft-${d.id}" aria-labelledby="h-${d.id}">
+<div class="cue-head"><h2 id="h-${d.id}">${title(d)}</h2><span class="status status-${d.status}">${d.status}</span></div>
+<p class="small muted">${d.id} · ${d.format}${d.throughPost ? html` · through post ${d.throughPost}` : ''} · drafted ${when(d.createdAt)}${d.updatedAt !== d.createdAt ? html` · updated ${when(d.updatedAt)}` : ''}</p>
+${d.recount ? recountBlock(base, d, csrf) : ''}
+<div class="rendered" aria-label="as players will see it">${markupToHtml(d.text, d.format)}</div>
+<form method="post" action="${base}/edit" class="edit">
+  ${csrfField(csrf)}
+  <label class="field" for="${rawId}">Raw ${d.format}
+  <textarea id="${rawId}" name="text" spellcheck="false">${d.text}</textarea></label>
+  <div class="actions"><button type="submit" id="save-${d.id}">Save edit</button>
+  <button type="button" data-copy="${rawId}" id="copy-${d.id}">Copy</button></div>
+</form>
+<div class="actions">
+  <form method="post" action="${base}/approve">${csrfField(csrf)}<input type="hidden" name="seen" value="${d.updatedAt}">
+    <button type="submit" class="primary" id="approve-${d.id}">Approve</button></form>
+  <form method="post" action="${base}/reject" class="reject">${csrfField(csrf)}
+    <label class="small" for="reason-${d.id}">Reason</label> <input type="text" id="reason-${d.id}" name="reason" maxlength="200">
+    <button type="submit" class="danger" id="reject-${d.id}">Reject</button></form>
+</div>
+</article>`;
+}
+
+function title(d: DraftRecord): string {
+  const first =
+    d.text
+      .split('\n')[0]
+      ?.replace(/\[\/?[a-z*]+(=[^\]]*)?\]|\*\*/gi, '')
+      .trim() ?? '';
+  const kind = d.kind.replace(/-/g, ' ');
+  return `${kind[0]?.toUpperCase()}${kind.slice(1)}${d.to ? ` (PM to ${d.to})` : ''}${first ? `: ${first.slice(0, 80)}` : ''}`;
+}
+
+function recountBlock(base: string, d: DraftRecord, csrf: string): Html {
+  const recount = d.recount;
+  if (!recount) return html``;
+  return html`<div class="recount error" role="alert">
+<p><strong>The thread moved on since this was drafted.</strong> A recount now reads differently (<span class="del">-</span> this draft, <span class="add">+</span> the recount):</p>
+<pre class="diff">${recount.diff.split('\n').map((l) => html`<span class="${l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : ''}">${l}</span>\n`)}</pre>
+<div class="actions">
+  <form method="post" action="${base}/edit">${csrfField(csrf)}<input type="hidden" name="text" value="${recount.text}">
+    <button type="submit" id="use-recount-${d.id}">Use the recount</button></form>
+  <form method="post" action="${base}/approve">${csrfField(csrf)}<input type="hidden" name="confirm" value="1">
+    <button type="submit" id="confirm-${d.id}">Approve this text anyway</button></form>
+</div></div>`;
+}

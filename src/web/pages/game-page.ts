@@ -1,0 +1,90 @@
+import type { DraftRecord, GameSummary } from '../../app/desk.js';
+import type { StateJson } from '../../domain/state.js';
+import { type Html, html } from '../html.js';
+import { markupToHtml } from '../markup-to-html.js';
+import { countdown, when } from './layout.js';
+
+/** The games on this desk. */
+export function gamesList(games: GameSummary[]): Html {
+  if (games.length === 0) return html`<h1>Games</h1><p class="muted">No games on this desk yet.</p>`;
+  return html`<h1>Games</h1>
+<div class="table-wrap" data-live="games"><table>
+<thead><tr><th scope="col">Game</th><th scope="col">Ruleset</th><th scope="col">Phase</th><th scope="col">Alive</th><th scope="col">Drafts</th><th scope="col">Flags</th><th scope="col">Result</th></tr></thead>
+<tbody>${games.map(
+    (g) => html`<tr>
+  <td><a href="/games/${encodeURIComponent(g.id)}">${g.title}</a><div class="small muted">${g.platform}${g.lastPollAt ? html` · polled ${when(g.lastPollAt)}` : ''}</div></td>
+  <td>${g.ruleset}</td><td>${g.phase ? `${g.phase.name}${g.phase.endedAt ? ' (ended)' : ''}` : '—'}</td><td>${g.alive}</td>
+  <td><a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a></td>
+  <td><a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a></td>
+  <td>${resultText(g.result)}</td></tr>`,
+  )}</tbody></table></div>`;
+}
+
+export function resultText(r: StateJson['result']): string {
+  if (r.status === 'over') return r.winner === 'none' ? 'over: everyone loses' : `over: ${r.winner} wins`;
+  return r.status === 'pending' ? 'pending (a win holds; missiles or Doomsday still open)' : 'ongoing';
+}
+
+/** The game's overview: phase and deadline, the vote count as players will see it, and the players. */
+export function gameOverview(game: GameSummary, state: StateJson, count: DraftRecord | null): Html {
+  return html`<h1>${game.title}</h1>
+<div class="grid">
+<section class="card" data-live="phase" aria-labelledby="phase-h">
+  <h2 id="phase-h">Phase</h2>
+  ${phaseBlock(state)}
+</section>
+<section class="card" data-live="count" aria-labelledby="count-h">
+  <h2 id="count-h">Vote count <span class="small muted">as players will see it</span></h2>
+  ${countBlock(state, count, game.id)}
+</section>
+</div>
+<section class="card" data-live="players" aria-labelledby="players-h">
+  <h2 id="players-h">Players <span class="small muted">${state.players.filter((p) => p.alive).length} alive of ${state.players.length}</span></h2>
+  ${playersTable(state)}
+</section>`;
+}
+
+function phaseBlock(state: StateJson): Html {
+  const p = state.phase;
+  if (!p) return html`<p>Not started: the first phase starts later.</p>`;
+  const kind = p.kind === 'setup' ? 'set-up' : p.kind;
+  const end = p.endedAt
+    ? html`<p>Ended ${when(p.endedAt)} (${p.endReason ?? 'ended'}).</p>`
+    : p.deadline
+      ? html`<p>Deadline ${when(p.deadline)}<br><strong>${countdown(p.deadline, state.at, 'time left')}</strong> left</p>`
+      : html`<p class="muted">No deadline: the phase ends when the next one starts.</p>`;
+  return html`<p class="big"><strong>${p.name}</strong> · ${kind} ${p.number} · since ${when(p.startedAt)}</p>${end}
+<p>Result: <strong>${resultText(state.result)}</strong>${state.result.at ? html` (${when(state.result.at)})` : ''}</p>
+<p class="small muted">State at ${when(state.at)}.</p>`;
+}
+
+function countBlock(state: StateJson, count: DraftRecord | null, gameId: string): Html {
+  if (count) {
+    return html`<div class="rendered">${markupToHtml(count.text, count.format)}</div>
+<p class="small muted">Draft ${count.id} (${count.status}) · <a href="/games/${encodeURIComponent(gameId)}/drafts#draft-${count.id}">open in drafts</a></p>`;
+  }
+  const v = state.votes;
+  if (!v.day) return html`<p class="muted">No day has started yet.</p>`;
+  return html`<p class="muted small">No vote-count draft is waiting; the last count of ${v.day}:</p>
+<ul>${v.wagons.map((w) => html`<li><strong>${w.target} (${w.count})</strong>: ${w.voters.join(', ')}</li>`)}
+${v.noLynch.count ? html`<li><strong>No lynch (${v.noLynch.count})</strong>: ${v.noLynch.voters.join(', ')}</li>` : ''}
+${v.notVoting.length ? html`<li>Not voting (${v.notVoting.length}): ${v.notVoting.join(', ')}</li>` : ''}</ul>`;
+}
+
+function playersTable(state: StateJson): Html {
+  const flips = new Map(state.eliminations.map((e) => [e.name, e]));
+  const rows = state.players.map((p) => {
+    const e = flips.get(p.name);
+    const flip = e?.flip
+      ? [e.flip.faction, e.flip.role].filter(Boolean).join(' ')
+      : [p.faction, p.role].filter(Boolean).join(' ');
+    return html`<tr class="${p.alive ? 'alive' : 'dead'}">
+<td><span class="name">${p.name}</span>${p.formerNames.length ? html` <span class="small muted">(replaced ${p.formerNames.join(', ')})</span>` : ''}</td>
+<td>${p.alive ? 'alive' : html`dead: ${p.cause ?? '?'}${e?.phase ? ` (${e.phase})` : ''}`}</td>
+<td>${p.alive ? html`<span class="muted">${[p.faction, p.role].filter(Boolean).join(' ') || '—'}</span>` : html`<strong>${flip || '—'}</strong>`}</td>
+<td>${p.diedAt ? when(p.diedAt) : ''}</td></tr>`;
+  });
+  return html`<div class="table-wrap"><table>
+<thead><tr><th scope="col">Player</th><th scope="col">Status</th><th scope="col">Role (flip)</th><th scope="col">Died</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`;
+}

@@ -1,0 +1,89 @@
+import type { GameSummary } from '../../app/desk.js';
+import { formatDeadline, timeLeft } from '../../reporter/format-time.js';
+import { type Html, html } from '../html.js';
+
+export interface PageOptions {
+  title: string;
+  csrf: string;
+  /** The desk's "now" (ISO): the countdowns tick from it. */
+  now: string;
+  game?: GameSummary;
+  active?: GameTab;
+  notice?: string | null;
+  error?: string | null;
+}
+
+export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes';
+
+/** The page frame: header, the game's tabs, a notice, and `main`. */
+export function layout(opts: PageOptions, body: Html): string {
+  const g = opts.game;
+  const tab = (id: GameTab, label: string, path: string, count?: number) =>
+    html`<a href="/games/${encodeURIComponent(g?.id ?? '')}${path}"${opts.active === id ? html` aria-current="page"` : ''}>${label}${
+      count ? html` <span class="badge" data-live="count-${id}">${count}</span>` : ''
+    }</a>`;
+  const nav = g
+    ? html`<nav class="tabs" aria-label="Game sections">
+        ${tab('overview', 'Overview', '')} ${tab('drafts', 'Drafts', '/drafts', g.pendingDrafts)}
+        ${tab('flags', 'Flags', '/flags', g.openFlags)} ${g.ruleset === 'defcon' ? tab('missiles', 'Missiles', '/missiles') : ''}
+        ${tab('night', 'Night', '/night')} ${tab('votes', 'Votes', '/votes')}
+      </nav>`
+    : '';
+  return `<!doctype html>${
+    html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${opts.title} · moddesk</title>
+<link rel="stylesheet" href="/assets/app.css">
+<script src="/assets/app.js" defer></script>
+</head>
+<body data-now="${opts.now}" data-csrf="${opts.csrf}" data-game="${g?.id ?? ''}">
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+  <a class="brand" href="/">moddesk</a>
+  ${g ? html`<span class="game-title">${g.title}</span>` : ''}
+  <span class="live-status" id="live-status" aria-live="polite"></span>
+</header>
+${nav}
+<main id="main" tabindex="-1">
+${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
+${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+${body}
+</main>
+</body>
+</html>`.value
+  }`;
+}
+
+/** A form that changes something: POST with the CSRF token. */
+export function form(action: string, fields: Html | string, attrs: Html | string = ''): Html {
+  return html`<form method="post" action="${action}"${attrs}>${fields}</form>`;
+}
+
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+
+/** A time as the mod reads it (UTC), machine-readable in `datetime`. */
+export function when(iso: string | null | undefined, timeZone = 'UTC'): Html | string {
+  if (!iso) return '—';
+  return html`<time datetime="${iso}">${formatDeadline(Date.parse(iso), timeZone)}</time>`;
+}
+
+/** A live countdown to `iso`; the text is right at render and app.js keeps it ticking. */
+export function countdown(iso: string | null | undefined, now: string, label = ''): Html | string {
+  if (!iso) return '';
+  return html`<span class="countdown" data-countdown="${iso}"${label ? html` aria-label="${label}"` : ''}>${clock(Date.parse(iso) - Date.parse(now))}</span>`;
+}
+
+/** "1d 06:02:15" (the same format app.js ticks), or "passed". */
+export function clock(ms: number): string {
+  if (ms <= 0) return 'passed';
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86400);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const hms = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return d > 0 ? `${d}d ${hms}` : hms;
+}
+
+export const relative = (from: string, to: string) => timeLeft(Date.parse(from), Date.parse(to));

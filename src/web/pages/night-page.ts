@@ -1,0 +1,168 @@
+import type { StateJson } from '../../domain/state.js';
+import type { GameContext } from '../../machine/context.js';
+import type { CueStatus } from '../../machine/rulesets/obsidian/console-cues.js';
+import { cueView, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/night-console.js';
+import { holds } from '../../machine/rulesets/obsidian/night-table-types.js';
+import { text } from '../../reporter/markup.js';
+import { dawnReport, renderDawnReport } from '../../reporter/obsidian/dawn-report.js';
+import { displayName } from '../../reporter/vote-count-model.js';
+import { type Html, html } from '../html.js';
+import { markupToHtml } from '../markup-to-html.js';
+import { isDone, signalFor } from '../night-session.js';
+import { csrfField, when } from './layout.js';
+
+const STATUS_NOTE: Record<CueStatus, string> = {
+  narration: '',
+  open: '',
+  disabled: 'DISABLED tonight (enforced): wake them, tell them they are disabled; their pick will not resolve.',
+  'not-woken': 'DO NOT WAKE: enforced tonight. Skip this cue.',
+  spent: 'NO SHIELD LEFT (used up earlier): skip this cue.',
+  'no-actor': 'No living node holds this role: read the lines, record nothing.',
+};
+
+const SUGGESTIONS: Record<string, string[]> = {
+  vanilla: ['Kill: ', 'Target: '],
+  defcon: ['Target: ', 'Kill: ', 'Guess: ', 'Nuke: ', 'Doomsday: ', 'Request: '],
+  obsidian: ['Target: ', 'Kill: '],
+};
+
+export interface NightPageInput {
+  gameId: string;
+  state: StateJson;
+  ctx: GameContext | null;
+  console: NightConsole | null;
+  at: number;
+  csrf: string;
+  canResolve: boolean;
+}
+
+/** The night console: the guided obsidian walk when one runs, and PM entry for every ruleset. */
+export function nightPage(input: NightPageInput): Html {
+  const { state } = input;
+  const phase = state.phase;
+  return html`<h1>Night console${phase ? ` · ${phase.name}` : ''}</h1>
+${input.console && input.ctx ? guided(input, input.ctx, input.console) : phase?.kind === 'night' ? '' : html`<p class="muted">It is ${phase ? `${phase.name} (${phase.kind})` : 'before the game'}; night actions are entered during a night (a defcon Doomsday, Submarine or D0 request PM can be entered any time it is sent).</p>`}
+${pmForm(input)}
+${tonight(input)}
+<section class="card" data-live="night-results"><h2>Night results</h2>${
+    state.nightResults.length === 0
+      ? html`<p class="muted">None yet.</p>`
+      : html`<div class="table-wrap"><table><thead><tr><th scope="col">Night</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Result</th></tr></thead><tbody>${[
+          ...state.nightResults,
+        ]
+          .reverse()
+          .map(
+            (r) =>
+              html`<tr><td>${r.phase}</td><td>${r.actor}</td><td>${r.action}</td><td>${r.target ?? '—'}</td><td>${r.result}</td></tr>`,
+          )}</tbody></table></div>`
+  }</section>`;
+}
+
+function pmForm({ gameId, state, csrf }: NightPageInput): Html {
+  const phase = state.phase;
+  if (!phase) return html``;
+  return html`<section class="card" aria-labelledby="pm-h"><h2 id="pm-h">Enter a PM action</h2>
+<form method="post" action="/games/${encodeURIComponent(gameId)}/night/action">${csrfField(csrf)}
+<input type="hidden" name="phase" value="${phase.name}">
+<label class="field" for="pm-actor">From
+<select id="pm-actor" name="actor" required><option value="">choose…</option>${state.players.map(
+    (p) => html`<option value="${p.name}">${p.name}${p.alive ? '' : ' (dead)'}${p.role ? ` · ${p.role}` : ''}</option>`,
+  )}</select></label>
+<label class="field" for="pm-line">Action line, as the player would send it
+<input type="text" id="pm-line" name="line" list="pm-kinds" required maxlength="300" placeholder="Target: Bob" autocomplete="off"></label>
+<datalist id="pm-kinds">${(SUGGESTIONS[state.ruleset] ?? SUGGESTIONS.vanilla ?? []).map((s) => html`<option value="${s}"></option>`)}</datalist>
+<button type="submit" class="primary" id="pm-submit">Record for ${phase.name}</button>
+</form></section>`;
+}
+
+function tonight({ ctx, state }: NightPageInput): Html {
+  if (!ctx) return html``;
+  const name = (slot: number | null) => (slot === null ? '—' : displayName(ctx.slots[slot]));
+  const actions = ctx.nightActions.filter((a) => a.phase === state.phase?.name);
+  return html`<section class="card" data-live="night-actions"><h2>Recorded for ${state.phase?.name ?? '—'} (${actions.length})</h2>${
+    actions.length === 0
+      ? html`<p class="muted">Nothing recorded yet.</p>`
+      : html`<div class="table-wrap"><table><thead><tr><th scope="col">From</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">When</th><th scope="col">Source</th></tr></thead><tbody>${actions.map(
+          (a) =>
+            html`<tr><td>${name(a.actor)}</td><td>${a.kind}${a.extra ? ` (${a.extra})` : ''}</td><td>${name(a.target)}</td><td>${when(new Date(a.at).toISOString().replace('.000Z', 'Z'))}</td><td>${a.postId}</td></tr>`,
+        )}</tbody></table></div>`
+  }</section>`;
+}
+
+function guided(input: NightPageInput, ctx: GameContext, c: NightConsole): Html {
+  const action = `/games/${encodeURIComponent(input.gameId)}/night/console`;
+  const name = (slot: number | null) => (slot === null ? 'nobody' : displayName(ctx.slots[slot]));
+  const opForm = (op: string, label: string, attrs: Html | string = '', extra: Html | string = '') =>
+    html`<form method="post" action="${action}">${csrfField(input.csrf)}<input type="hidden" name="op" value="${op}">${extra}<button type="submit"${attrs}>${label}</button></form>`;
+  const done = isDone(c);
+  const view = done ? null : cueView(ctx, c, c.cursor);
+  let card: Html;
+  if (view) {
+    const { cue, status, entry } = view;
+    const who =
+      cue.prompt && cue.actor !== null
+        ? `${cue.prompt.id === 'compromise' ? 'Leader' : 'role' in cue.prompt.actor ? cue.prompt.actor.role : 'Leader'} ${name(cue.actor)}`
+        : null;
+    const canRecord = cue.prompt !== null && cue.actor !== null && (status === 'open' || status === 'disabled');
+    const signal = signalFor(ctx, c, cue.index, input.at);
+    const alive = ctx.slots.filter((s) => s.alive);
+    card = html`<div class="cue-head"><h2 id="cue-h">${cue.step.title}</h2><span class="small muted">cue ${cue.index + 1} of ${c.cues.length}</span></div>
+${wakeLine(ctx, cue.step.wakes)}
+${cue.first ? cue.step.say.map((l) => html`<p class="say">“${l}”</p>`) : ''}
+${cue.first ? html`<ul class="small">${cue.step.notes.filter((n) => holds(n.when, ctx.setup.options)).map((n) => html`<li>${n.text}</li>`)}</ul>` : ''}
+${who ? html`<p><strong>${who}</strong>: ${cue.prompt?.ask}</p>` : ''}
+${status !== 'open' && status !== 'narration' ? html`<p class="error" id="cue-status" data-status="${status}">${STATUS_NOTE[status]}</p>` : ''}
+${entry ? html`<p class="notice" id="cue-entry">Recorded: <strong>${name(entry.target)}</strong>${entry.postId ? html` <span class="small">(PM ${entry.postId})</span>` : ''}</p>` : ''}
+${signal ? html`<p class="notice"><strong>${signal}</strong></p>` : ''}
+${c.notice ? html`<p class="error" role="alert" id="console-notice">${c.notice.message}</p>` : ''}
+${
+  canRecord
+    ? html`<form method="post" action="${action}" aria-label="record the target">${csrfField(input.csrf)}<input type="hidden" name="op" value="record">
+<div class="targets">${alive.map(
+        (s) =>
+          html`<button type="submit" name="target" value="${s.name}" aria-pressed="${entry?.target === s.index ? 'true' : 'false'}">${displayName(s)}</button>`,
+      )}</div></form>`
+    : ''
+}
+${cue.last ? cue.step.close.map((l) => html`<p class="say">“${l}”</p>`) : ''}
+<div class="console-nav">
+${opForm('undo', 'Undo', html` id="console-undo"${c.past.length === 0 ? html` disabled` : ''}`)}
+${opForm('next', canRecord && !entry ? 'Skip' : 'Next', html` class="primary" id="console-next"`)}
+${canRecord ? opForm('nobody', 'Points at nobody', html` id="console-nobody"`) : ''}
+</div>`;
+  } else {
+    const after = resolveConsole(ctx, c, input.at);
+    card = html`<div class="cue-head"><h2 id="cue-h">Everyone, wake up.</h2><span class="small muted">all ${c.cues.length} cues done</span></div>
+<p>Picks tonight:</p>
+<ul>${[...c.entries].sort((a, b) => a.cue - b.cue).map((e) => html`<li>${c.cues[e.cue]?.step.title}: ${name(e.actor)} → <strong>${name(e.target)}</strong>${e.postId ? html` <span class="small muted">(PM ${e.postId})</span>` : ''}</li>`)}</ul>
+<p>Dawn Report from these picks:</p>
+<div class="rendered" id="dawn-preview">${markupToHtml(renderDawnReport(dawnReport(after, c.phase), text), 'text')}</div>
+<div class="console-nav">
+${opForm('undo', 'Undo', html` id="console-undo"`)}
+${
+  input.canResolve
+    ? html`<form method="post" action="${action}/resolve">${csrfField(input.csrf)}<button type="submit" class="primary" id="console-resolve">Resolve the night</button></form>`
+    : html`<p class="small muted">This desk resolves the night at its deadline; the picks are sent as PMs.</p>`
+}
+</div>`;
+  }
+  return html`<section class="card console" data-live="console" aria-labelledby="cue-h">${card}</section>
+<details class="card"><summary>The whole night in wake order</summary><ol class="cue-list">${c.cues.map((cue) => {
+    const entry = c.entries.find((e) => e.cue === cue.index);
+    return html`<li class="${cue.index === c.cursor ? 'current' : ''}">${cue.step.title}${cue.actor !== null ? ` (${name(cue.actor)})` : ''}${entry ? html`: <strong>${name(entry.target)}</strong>` : ''}</li>`;
+  })}</ol>
+${opForm('restart', 'Start the walk again', html` id="console-restart"`)}</details>`;
+}
+
+function wakeLine(ctx: GameContext, w: NonNullable<NightConsole['cues'][number]>['step']['wakes']): Html | string {
+  if (!w) return '';
+  const names = (pred: (s: GameContext['slots'][number]) => boolean) =>
+    ctx.slots
+      .filter((s) => s.alive && pred(s))
+      .map(displayName)
+      .join(', ') || 'nobody alive';
+  if ('chooser' in w)
+    return html`<p class="small">Wakes: the ${w.faction} faction: ${names((s) => s.faction === w.faction)}</p>`;
+  if ('role' in w) return html`<p class="small">Wakes: ${w.role}: ${names((s) => s.role === w.role)}</p>`;
+  return html`<p class="small">Wakes: ${w.faction} and ${w.roles.join(', ')}</p>`;
+}

@@ -1,0 +1,31 @@
+import { type Html, html, safeUrl } from '../html.js';
+import { when } from './layout.js';
+import { type TimelineInput, wagonTimeline } from './wagon-timeline.js';
+
+/** Vote history: a timeline of the day's wagons (SVG) and every vote and unvote in order. */
+export function votesPage(gameId: string, days: string[], timeline: TimelineInput | null): Html {
+  const base = `/games/${encodeURIComponent(gameId)}/votes`;
+  const day = timeline?.day ?? null;
+  return html`<h1>Vote history${day ? ` · ${day}` : ''}</h1>
+<nav aria-label="Days" class="actions">${days.map(
+    (d) =>
+      html`<a class="button" href="${base}?day=${encodeURIComponent(d)}"${d === day ? html` aria-current="page"` : ''}>${d}</a>`,
+  )}</nav>
+<div data-live="votes">
+${timeline ? body(timeline) : html`<p class="muted">No day has started yet.</p>`}
+</div>`;
+}
+
+function body(t: TimelineInput): Html {
+  if (t.rows.length === 0) return html`<p class="muted">No votes on ${t.day} yet.</p>`;
+  return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}</section>
+<section class="card"><h2>Every vote in order</h2><div class="table-wrap"><table>
+<thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Voter</th><th scope="col">Vote</th><th scope="col">Post</th></tr></thead>
+<tbody>${t.rows.map((r, i) => {
+    const hammer = t.hammer && r.postId === t.hammer.postId && r.target === t.hammer.target;
+    const href = safeUrl(r.url);
+    return html`<tr${hammer ? html` class="hammer-row"` : ''}><td>${i + 1}</td><td>${when(r.at)}</td><td>${r.voter}</td>
+<td>${r.target === null ? html`<em>unvote</em>` : r.target}${hammer ? html` <strong class="status status-open">hammer</strong>` : ''}</td>
+<td>${href ? html`<a href="${href}" rel="noopener noreferrer" target="_blank">${r.postId}</a>` : r.postId}</td></tr>`;
+  })}</tbody></table></div></section>`;
+}

@@ -1,0 +1,94 @@
+import type { VoteHistoryRow } from '../../app/desk.js';
+import { formatShort } from '../../reporter/format-time.js';
+import { type Html, html } from '../html.js';
+
+export interface TimelineInput {
+  day: string;
+  rows: VoteHistoryRow[];
+  start: string;
+  end: string;
+  threshold: number | null;
+  /** The deciding vote, when the day ended at a threshold. */
+  hammer: { postId: string; target: string } | null;
+}
+
+export const COLORS = ['#0b5fff', '#d93025', '#188038', '#f29900', '#9334e6', '#00838f', '#c2185b', '#5d4037'];
+const W = 800;
+const H = 320;
+const M = { left: 40, right: 120, top: 18, bottom: 34 };
+
+/** Wagon sizes over time, one step line per target; a wagon is a point list [(at, count)]. */
+export function wagonSeries(rows: VoteHistoryRow[]): Map<string, { at: number; count: number }[]> {
+  const current = new Map<string, string | null>();
+  const counts = new Map<string, number>();
+  const series = new Map<string, { at: number; count: number }[]>();
+  const push = (target: string, at: number) => {
+    const list = series.get(target) ?? [];
+    list.push({ at, count: counts.get(target) ?? 0 });
+    series.set(target, list);
+  };
+  for (const r of rows) {
+    const at = Date.parse(r.at);
+    const old = current.get(r.voter) ?? null;
+    if (old === r.target) continue;
+    current.set(r.voter, r.target);
+    if (old !== null) {
+      counts.set(old, (counts.get(old) ?? 1) - 1);
+      push(old, at);
+    }
+    if (r.target !== null) {
+      counts.set(r.target, (counts.get(r.target) ?? 0) + 1);
+      push(r.target, at);
+    }
+  }
+  return series;
+}
+
+/** The SVG chart of wagons over the day, the threshold dashed, the hammer ringed. */
+export function wagonTimeline(input: TimelineInput): Html {
+  const t0 = Date.parse(input.start);
+  const t1 = Math.max(Date.parse(input.end), t0 + 60_000);
+  const series = [...wagonSeries(input.rows)]
+    .map(([target, points]) => ({ target, points, peak: Math.max(...points.map((p) => p.count)) }))
+    .sort((a, b) => b.peak - a.peak)
+    .slice(0, COLORS.length);
+  const maxY = Math.max(1, input.threshold ?? 0, ...series.map((s) => s.peak));
+  const x = (t: number) => M.left + ((Math.min(Math.max(t, t0), t1) - t0) / (t1 - t0)) * (W - M.left - M.right);
+  const y = (n: number) => H - M.bottom - (n / maxY) * (H - M.top - M.bottom);
+  const lines = series.map((s, i) => {
+    let d = `M${x(t0).toFixed(1)},${y(0).toFixed(1)}`;
+    let last = 0;
+    for (const p of s.points) {
+      d += ` H${x(p.at).toFixed(1)} V${y(p.count).toFixed(1)}`;
+      last = p.count;
+    }
+    d += ` H${x(t1).toFixed(1)}`;
+    const color = COLORS[i] as string;
+    return html`<path d="${d}" fill="none" stroke="${color}" stroke-width="2.5"><title>${s.target}</title></path>
+<text x="${(x(t1) + 6).toFixed(1)}" y="${(y(last) + 4).toFixed(1)}" fill="${color}" font-size="13">${s.target} (${last})</text>`;
+  });
+  const ticks = Array.from({ length: maxY + 1 }, (_, n) => n).filter(
+    (n) => maxY <= 10 || n % Math.ceil(maxY / 10) === 0,
+  );
+  const hammerRow = input.hammer
+    ? input.rows.find((r) => r.postId === input.hammer?.postId && r.target === input.hammer.target)
+    : undefined;
+  const hammerCount = hammerRow
+    ? (series.find((s) => s.target === hammerRow.target)?.points.find((p) => p.at === Date.parse(hammerRow.at))
+        ?.count ?? maxY)
+    : 0;
+  const hx = hammerRow ? x(Date.parse(hammerRow.at)) : 0;
+  const hy = y(hammerCount);
+  return html`<svg class="timeline" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="tl-title tl-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="tl-title">Wagons over ${input.day}</title>
+<desc id="tl-desc">Votes on each player from ${formatShort(t0, 'UTC')} to ${formatShort(t1, 'UTC')} UTC${hammerRow ? `; hammer by ${hammerRow.voter} on ${hammerRow.target}` : ''}. The table below lists every vote.</desc>
+${ticks.map((n) => html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(n).toFixed(1)}" y2="${y(n).toFixed(1)}" stroke="#e5e7eb"/><text x="${M.left - 8}" y="${(y(n) + 4).toFixed(1)}" text-anchor="end" font-size="12" fill="#5b6470">${n}</text>`)}
+<line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}" stroke="#9aa4b2"/>
+<line x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}" stroke="#9aa4b2"/>
+<text x="${M.left}" y="${H - 10}" font-size="12" fill="#5b6470">${formatShort(t0, 'UTC')}</text>
+<text x="${W - M.right}" y="${H - 10}" font-size="12" fill="#5b6470" text-anchor="end">${formatShort(t1, 'UTC')}</text>
+${input.threshold !== null ? html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(input.threshold).toFixed(1)}" y2="${y(input.threshold).toFixed(1)}" stroke="#b3261e" stroke-dasharray="6 4"/><text x="${M.left + 4}" y="${(y(input.threshold) - 5).toFixed(1)}" font-size="12" fill="#b3261e">to lynch: ${input.threshold}</text>` : ''}
+${lines}
+${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFixed(1)}" r="9" fill="none" stroke="#b3261e" stroke-width="3"/><text x="${(hx - 6).toFixed(1)}" y="${(hy - 14).toFixed(1)}" font-size="13" font-weight="700" fill="#b3261e" text-anchor="end">hammer: ${hammerRow.voter}</text></g>` : ''}
+</svg>`;
+}

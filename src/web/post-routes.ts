@@ -1,0 +1,116 @@
+import type { GameSummary, Ruling } from '../app/desk.js';
+import type { DashboardDesk } from './desk-extras.js';
+import { HttpError } from './http-util.js';
+import { type ConsoleOp, isDone, type NightSessions } from './night-session.js';
+
+export interface ChangeContext {
+  desk: DashboardDesk;
+  game: GameSummary;
+  form: URLSearchParams;
+  sessions: NightSessions;
+}
+
+/** Where to go after a change, and what to tell the mod there. */
+export interface ChangeResult {
+  to: string;
+  notice: string;
+  extra?: Record<string, string>;
+  hash?: string;
+}
+
+const field = (form: URLSearchParams, name: string, max = 20_000): string => {
+  const v = form.get(name);
+  if (v === null || v.length > max) throw new HttpError(400, `missing or oversized form field "${name}"`);
+  return v;
+};
+
+/** Applies one change; `path` is the part after `/games/:id`. */
+export async function change(path: string, c: ChangeContext): Promise<ChangeResult> {
+  const { desk, game, form } = c;
+  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject)$/.exec(path);
+  if (draft) {
+    const id = decodeURIComponent(draft[1] as string);
+    const op = draft[2];
+    if (op === 'edit') {
+      await desk.editDraft(game.id, id, field(form, 'text'));
+      return { to: 'drafts', notice: 'saved', hash: `draft-${id}` };
+    }
+    if (op === 'reject') {
+      const reason = form.get('reason')?.slice(0, 200).trim();
+      await desk.rejectDraft(game.id, id, reason || undefined);
+      return { to: 'drafts', notice: 'rejected' };
+    }
+    const confirm = form.get('confirm') === '1';
+    const seen = form.get('seen');
+    const now = (await desk.drafts(game.id)).find((d) => d.id === id);
+    // The draft changed (a refresh) after the page showed it: show it again rather than approve unseen text.
+    if (!confirm && seen && now && now.updatedAt !== seen)
+      return { to: 'drafts', notice: 'stale', hash: `draft-${id}` };
+    const result = await desk.approveDraft(game.id, id, { confirm });
+    if (result.outcome === 'changed') return { to: 'drafts', notice: 'changed', hash: `draft-${id}` };
+    if (result.outcome === 'copy') return { to: 'drafts', notice: 'approved', extra: { copy: id }, hash: 'ready-h' };
+    return { to: 'drafts', notice: 'posted' };
+  }
+  if (path === '/rulings') {
+    await desk.rule(game.id, ruling(form));
+    return { to: 'flags', notice: 'ruled' };
+  }
+  if (path === '/night/action') {
+    await desk.recordNightAction(game.id, {
+      phase: field(form, 'phase', 10),
+      actor: field(form, 'actor', 200),
+      line: field(form, 'line', 300),
+    });
+    return { to: 'night', notice: 'recorded' };
+  }
+  if (path === '/night/console') return consoleOp(c);
+  if (path === '/night/console/resolve') return resolve(c);
+  throw new HttpError(404, 'no such action');
+}
+
+function ruling(form: URLSearchParams): Ruling {
+  const kind = form.get('kind');
+  const note = form.get('note')?.slice(0, 200).trim() || undefined;
+  if (kind === 'accept') return { kind, flagId: field(form, 'flagId', 100) };
+  if (kind === 'ignore') return { kind, postId: field(form, 'postId', 200), note };
+  if (kind === 'vote') {
+    const target = field(form, 'target', 200).trim();
+    if (!target) throw new HttpError(400, 'choose the player the vote is for');
+    const alias = form.get('remember') === '1' ? form.get('alias')?.slice(0, 60).trim() || undefined : undefined;
+    return { kind, postId: field(form, 'postId', 200), target, note, rememberAlias: alias };
+  }
+  throw new HttpError(400, 'unknown ruling');
+}
+
+const OPS = new Set<ConsoleOp>(['record', 'nobody', 'next', 'undo', 'restart']);
+
+async function consoleOp({ desk, game, form, sessions }: ChangeContext): Promise<ChangeResult> {
+  const op = form.get('op') as ConsoleOp;
+  if (!OPS.has(op)) throw new HttpError(400, 'unknown console step');
+  const live = desk.context ? await desk.context(game.id) : null;
+  if (!live || !sessions.apply(game.id, live.context, op, form.get('target')))
+    throw new HttpError(409, 'no obsidian night is running');
+  return { to: 'night', notice: '', hash: 'cue-h' };
+}
+
+/** "Everyone, wake up.": the console's picks go to the desk as PMs, then the night ends now. */
+async function resolve({ desk, game, sessions }: ChangeContext): Promise<ChangeResult> {
+  const live = desk.context ? await desk.context(game.id) : null;
+  const c = live ? sessions.get(game.id, live.context) : null;
+  if (!live || !c) throw new HttpError(409, 'no obsidian night is running');
+  if (!isDone(c)) throw new HttpError(409, 'walk every cue before resolving the night');
+  const ctx = live.context;
+  const name = (slot: number) => ctx.slots[slot]?.name ?? '';
+  for (const e of [...c.entries].sort((a, b) => a.cue - b.cue)) {
+    const pm = c.cues[e.cue]?.prompt?.pm;
+    if (!pm || e.target === null || e.postId !== null) continue;
+    await desk.recordNightAction(game.id, {
+      phase: c.phase,
+      actor: name(e.actor),
+      line: `${pm === 'kill' ? 'Kill' : 'Target'}: ${name(e.target)}`,
+    });
+  }
+  if (desk.endPhase) await desk.endPhase(game.id, c.phase);
+  sessions.clear(game.id);
+  return { to: 'night', notice: 'resolved' };
+}
