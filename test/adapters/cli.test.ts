@@ -8,6 +8,7 @@ import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import type { ForumFake } from '../fakes/forum-fake.js';
 import { pagePath } from '../fakes/pages/index.js';
 import { startPhpbbFake } from '../fakes/phpbb-fake.js';
+import { FakeThread as RedditFakeThread } from '../fakes/reddit-fake-thread.js';
 import { startVbulletinFake } from '../fakes/vbulletin-fake.js';
 import { startXenforoFake } from '../fakes/xenforo-fake.js';
 import { EVAL_DATA } from './eval-data.js';
@@ -223,7 +224,21 @@ describe('moddesk parse', () => {
     expect(two.stdout.trim().split('\n')).toHaveLength(2);
   });
 
-  test('a page of the wrong platform, or a missing file: one line naming the file and place', async () => {
+  test('a saved Reddit comments page (the Reddit adapter maps it)', async () => {
+    const thread = new RedditFakeThread('abc123').generate(30);
+    const file = join(tmp(), 'comments.json');
+    writeFileSync(file, JSON.stringify(thread.commentsPage({ sort: 'old', limit: 500, depth: 10 }, 'moderator')));
+    const r = await moddesk(['parse', '--platform', 'reddit', file]);
+    expect(r.code).toBe(0);
+    const posts = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { createdAt: string; channel: string });
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every((p) => p.channel === 'thread' && /Z$/.test(p.createdAt))).toBe(true);
+  });
+
+  test('a saved page of the wrong platform, or a missing file: one line naming the file and place', async () => {
     const wrong = await moddesk(['parse', '--platform', 'xenforo', pagePath('vbulletin5.html.txt')]);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(
