@@ -43,7 +43,7 @@ export interface Subject {
 export const TEST_HTTP: Partial<HttpOptions> = {
   minGapMs: 2,
   jitter: 0,
-  timeoutMs: 400,
+  timeoutMs: 800,
   backoffBaseMs: 5,
   backoffMaxMs: 50,
 };
