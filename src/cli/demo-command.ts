@@ -1,50 +1,112 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadDump } from '../app/load-dump.js';
-import { loadGameFile } from '../app/load-game-file.js';
+import { appConfigSchema, DRAFT_KINDS } from '../app/app-config.js';
+import { acceleratedClock } from '../app/clock.js';
+import { BUNDLED_GAME, prepareDemoGame } from '../app/demo/demo-game.js';
+import { LocalForum, localThreadUrl } from '../app/demo/local-forum.js';
+import { createLogger } from '../app/logger.js';
+import { runDesk } from '../app/run-desk.js';
+import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
-import { replay } from '../machine/replay.js';
-import { toStateJson } from '../machine/to-state-json.js';
-import { MARKUPS } from '../reporter/markup.js';
-import { renderVoteCount } from '../reporter/render-vote-count.js';
-import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
+import { untilSignal } from './watch-command.js';
 
-const DEMO_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'config', 'demo');
+interface DemoOpts {
+  game: string;
+  hoursPerSecond: string;
+  port: string;
+  host: string;
+  autoPost?: boolean;
+  logLevel: string;
+}
 
 /**
- * `moddesk demo` (= `npm start`): replays the bundled demo game post by post and prints each vote count the
- * mod would be offered as the votes arrive, then the flags a mod must judge. No account, no network.
+ * `moddesk demo` (= `npm start`): no account, no network. A built-in local forum on 127.0.0.1 plays a recorded
+ * DEFCON game post by post in accelerated time; moddesk watches it through the real Reddit adapter and serves the
+ * dashboard, where drafts, flags and missile countdowns appear as the game unfolds. Ctrl-C stops it.
  */
 export function register(program: Command): void {
   program
     .command('demo')
-    .description('replay the bundled demo game and print each vote count as the votes arrive')
-    .option('--game <file>', 'another game file to replay', join(DEMO_DIR, 'vanilla-demo.game.yaml'))
-    .action((opts: { game: string }) => {
-      const game = loadGameFile(opts.game);
-      const dumpFile = join(dirname(opts.game), game.thread?.url ?? 'posts.jsonl');
-      const posts = loadDump(dumpFile);
-      const info = new Map<string, PostInfo>(posts.map((p) => [p.id, { number: p.number as number | undefined, url: p.url }]));
+    .description('play a bundled DEFCON game on a built-in local forum, watch it, and serve the dashboard')
+    .option('--game <file>', 'another recorded game (its thread must be a file dump)', BUNDLED_GAME)
+    .option('--hours-per-second <n>', 'game hours per real second', '1')
+    .option('--port <port>', 'dashboard port (0: any free port)', '4477')
+    .option('--host <host>', 'dashboard host', '127.0.0.1')
+    .option('--auto-post', 'approve and post every draft at once (unattended demo)')
+    .option('--log-level <level>', 'pino level for the log on stderr', 'warn')
+    .action(async (opts: DemoOpts) => {
+      const hps = Number(opts.hoursPerSecond);
+      if (!(hps > 0))
+        throw new ModdeskError(
+          'usage',
+          `expected a positive number such as 1, got ${JSON.stringify(opts.hoursPerSecond)}`,
+          { place: '--hours-per-second' },
+        );
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new ModdeskError('usage', `expected a port such as 4477, got ${JSON.stringify(opts.port)}`, {
+          place: '--port',
+        });
       const out = (s: string) => process.stdout.write(s);
-      out(`moddesk demo: ${game.title} (${game.ruleset}), ${posts.length} posts from ${dumpFile}\n`);
-      let lastKey = '';
-      let counts = 0;
-      for (const post of posts) {
-        if (post.channel !== 'thread') continue;
-        const { context, at } = replay(game, posts, { through: post.id });
-        const state = toStateJson(context, at);
-        const key = JSON.stringify([state.votes.day, state.votes.wagons, state.votes.noLynch, state.phase?.endedAt]);
-        if (key === lastKey || !state.votes.day) continue;
-        lastKey = key;
-        counts += 1;
-        out(`\n--- after post ${post.id} by ${post.author} at ${formatInstant(at)} ---\n`);
-        out(renderVoteCount(buildVoteCountModel(context, at, { posts: info, number: counts }), MARKUPS.text));
+      const demo = prepareDemoGame(resolve(opts.game), localThreadUrl());
+      const first = Date.parse(demo.game.phases[0]!.start);
+      const clock = acceleratedClock(first - 30 * 60_000, Date.now(), hps * 3600);
+      const moderator = [demo.game.moderator ?? 'Mod'].flat()[0]!;
+      const forum = await LocalForum.start({ posts: demo.posts, clock, moderator, title: demo.game.title });
+      const config = appConfigSchema.parse({
+        database: resolve(demo.workDir, 'moddesk.db'),
+        games: [{ file: demo.gameFile, id: 'demo' }],
+        poll: {
+          intervalSeconds: 0.25,
+          nearSeconds: 0.1,
+          nearWindowMinutes: 120,
+          minSeconds: 0.05,
+          debounceMinutes: 10,
+        },
+        dashboard: { host: opts.host, port },
+        autoApprove: opts.autoPost ? [...DRAFT_KINDS] : [],
+      });
+      const log = createLogger({ level: opts.logLevel });
+      let desk: Awaited<ReturnType<typeof runDesk>>;
+      try {
+        desk = await runDesk({ config, clock, env: forum.env(), log });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+        desk = await runDesk({
+          config: { ...config, dashboard: { host: opts.host, port: 0 } },
+          clock,
+          env: forum.env(),
+          log,
+        });
       }
-      const final = replay(game, posts, null);
-      out('\n--- flags for the moderator ---\n');
-      for (const f of final.context.flags) out(`${f.code} (${f.postId ?? '-'}, ${f.actor ?? '-'}): ${f.message}\n`);
-      const s = toStateJson(final.context, final.at);
-      out(`\nresult: ${s.result.status}${s.result.winner ? `, ${s.result.winner} wins` : ''}\n`);
+      out(
+        `moddesk demo: ${demo.game.title} (${demo.game.ruleset}), ${demo.posts.length} posts, ${hps} game hour(s) a second\n`,
+      );
+      out(`local forum: ${forum.url}/ (the thread as a page; the Reddit API under /oauth)\n`);
+      out(
+        desk.dashboard
+          ? `dashboard: ${desk.dashboard.url} (token ${desk.dashboard.token})\n`
+          : 'dashboard: not available in this build (src/web/server.ts is missing); drafts are listed below\n',
+      );
+      out(`working copy: ${demo.workDir} (removed on exit); Ctrl-C to stop\n`);
+      const unsubscribe = desk.watcher.desk.subscribe((e) => {
+        if (e.type !== 'draft.changed') return;
+        const d = desk.store.drafts.get(e.gameId, e.draftId);
+        if (d) out(`[${formatInstant(clock.now())}] draft ${d.id} (${d.kind}) ${d.status}\n`);
+      });
+      const last = Math.max(...demo.posts.map((p) => Date.parse(p.editedAt ?? p.createdAt)));
+      const finished = setTimeout(
+        () => out('the recorded game has been played out; the dashboard stays up until Ctrl-C\n'),
+        clock.toRealMs(Math.max(0, last - clock.now())) + 1000,
+      );
+      finished.unref();
+      const signal = await untilSignal();
+      out(`\n${signal}: stopping\n`);
+      clearTimeout(finished);
+      unsubscribe();
+      await desk.stop();
+      await forum.close();
+      rmSync(demo.workDir, { recursive: true, force: true });
     });
 }

@@ -1,0 +1,99 @@
+import type { Logger } from 'pino';
+import { extractActions } from '../parser/extract-actions.js';
+import { Store } from '../storage/store.js';
+import type { AppConfig } from './app-config.js';
+import type { Clock } from './clock.js';
+import type { Desk } from './desk.js';
+import { acquireLock } from './process-lock.js';
+import { Watcher, type WatcherDeps } from './watcher.js';
+
+export interface Dashboard {
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+type StartWebServer = (desk: Desk, opts: { host?: string; port?: number; token?: string }) => Promise<Dashboard>;
+
+/** The dashboard (src/web/server.ts) when it is built; null while it does not exist. */
+export async function loadDashboard(): Promise<StartWebServer | null> {
+  const href = new URL('../web/server.js', import.meta.url).href;
+  try {
+    const mod = (await import(href)) as { startWebServer?: StartWebServer };
+    return typeof mod.startWebServer === 'function' ? mod.startWebServer : null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+export interface RunningDesk {
+  watcher: Watcher;
+  store: Store;
+  dashboard: Dashboard | null;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (locked to this process), the games and the watch loops, and the dashboard if wanted. */
+export async function runDesk(o: {
+  config: AppConfig;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+  dryRun?: boolean;
+  once?: boolean;
+  dashboard?: boolean;
+  out?: (s: string) => void;
+  createSource?: WatcherDeps['createSource'];
+}): Promise<RunningDesk> {
+  const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
+  let store: Store | null = null;
+  try {
+    store = Store.open(o.config.database, extractActions);
+    const watcher = new Watcher({
+      store,
+      clock: o.clock,
+      log: o.log,
+      env: o.env,
+      config: o.config,
+      dryRun: o.dryRun,
+      out: o.out,
+      createSource: o.createSource,
+    });
+    watcher.open();
+    let dashboard: Dashboard | null = null;
+    if (o.dashboard !== false && !o.once) {
+      const start = await loadDashboard();
+      if (start) {
+        const host = o.config.dashboard?.host ?? '127.0.0.1';
+        dashboard = await start(watcher.desk, {
+          host,
+          port: o.config.dashboard?.port ?? 0,
+          token: o.env.MODDESK_DASHBOARD_TOKEN,
+        });
+      }
+    }
+    if (o.once) await watcher.pollAll();
+    else watcher.start();
+    const opened = store;
+    let stopped = false;
+    return {
+      watcher,
+      store: opened,
+      dashboard,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await dashboard?.close().catch(() => undefined);
+        await watcher.stop();
+        opened.close();
+        release();
+      },
+    };
+  } catch (err) {
+    store?.close();
+    release();
+    throw err;
+  }
+}

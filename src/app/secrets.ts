@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ModdeskError } from '../domain/errors.js';
+
+/** Environment variables that hold secrets: their values are redacted from logs and never stored. */
+export const SECRET_KEYS = [
+  'REDDIT_CLIENT_ID',
+  'REDDIT_CLIENT_SECRET',
+  'REDDIT_PASSWORD',
+  'MODDESK_DASHBOARD_TOKEN',
+  'MODDESK_FORUM_PASSWORD',
+];
+
+/**
+ * The environment the adapters get: the process environment, plus `KEY=value` lines from a secrets file that
+ * must live outside any git checkout (a secret in the repo is one `git add` away from being published).
+ */
+export function loadSecrets(env: NodeJS.ProcessEnv, file?: string): NodeJS.ProcessEnv {
+  if (!file) return { ...env };
+  const repo = enclosingRepo(resolve(file));
+  if (repo) {
+    throw new ModdeskError(
+      'usage',
+      `the secrets file is inside the git checkout ${repo}; move it outside, e.g. ~/.config/moddesk/secrets.env`,
+      {
+        file,
+        place: 'secrets.file',
+      },
+    );
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ModdeskError(
+      'file-unreadable',
+      `cannot read the secrets file (${(err as NodeJS.ErrnoException).code ?? err})`,
+      { file, cause: err },
+    );
+  }
+  const out: NodeJS.ProcessEnv = { ...env };
+  text.split('\n').forEach((line, i) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const m = /^([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(trimmed);
+    if (!m) {
+      throw new ModdeskError(
+        'usage',
+        'expected KEY=value, e.g. REDDIT_PASSWORD=hunter2 (the value is not shown here)',
+        {
+          file,
+          place: `line ${i + 1}`,
+        },
+      );
+    }
+    const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+    if (out[m[1]!] === undefined) out[m[1]!] = value;
+  });
+  return out;
+}
+
+/** The secret values present in `env`, for scrubbing text that may echo them. */
+export function secretValues(env: NodeJS.ProcessEnv): string[] {
+  return SECRET_KEYS.map((k) => env[k]).filter((v): v is string => typeof v === 'string' && v.length >= 4);
+}
+
+function enclosingRepo(file: string): string | null {
+  let dir = dirname(file);
+  for (;;) {
+    if (existsSync(join(dir, '.git'))) return relative(process.cwd(), dir) || dir;
+    const up = dirname(dir);
+    if (up === dir) return null;
+    dir = up;
+  }
+}

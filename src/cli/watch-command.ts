@@ -1,0 +1,106 @@
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { type AppConfig, defaultAppConfig, loadAppConfig } from '../app/app-config.js';
+import { type Clock, parseClockSpec, systemClock } from '../app/clock.js';
+import { createLogger } from '../app/logger.js';
+import { runDesk } from '../app/run-desk.js';
+import { loadSecrets, secretValues } from '../app/secrets.js';
+import { ModdeskError } from '../domain/errors.js';
+
+interface WatchOpts {
+  game?: string[];
+  config?: string;
+  db?: string;
+  dryRun?: boolean;
+  once?: boolean;
+  clock?: string;
+  host?: string;
+  port?: string;
+  dashboard?: boolean;
+  logLevel?: string;
+}
+
+/** `moddesk watch`: poll the games' threads, keep every post, draft for approval, serve the dashboard. */
+export function register(program: Command): void {
+  program
+    .command('watch')
+    .description('watch games: poll, store every post, draft vote counts and phase posts for approval')
+    .option('--game <file...>', 'a game file (several allowed)')
+    .option('--config <file>', 'an app config listing games, database, polling (config/app.example.yaml)')
+    .option('--db <file>', 'the database file (default: moddesk.db beside the first game file)')
+    .option('--dry-run', 'post nothing: print what would be posted')
+    .option('--once', 'poll every game once, draft, post what is approved, and exit')
+    .option('--clock <spec>', 'accelerated game time for demos and tests: ISO@wallMs x speed')
+    .option('--host <host>', 'dashboard host', '127.0.0.1')
+    .option('--port <port>', 'dashboard port (0: any free port)')
+    .option('--no-dashboard', 'do not serve the dashboard')
+    .option('--log-level <level>', 'pino level (info, debug, …)')
+    .action(async (opts: WatchOpts) => {
+      const config = configFrom(opts);
+      const env = loadSecrets(process.env, config.secrets?.file);
+      const log = createLogger({ level: opts.logLevel ?? config.log?.level ?? 'info', secrets: secretValues(env) });
+      const clock: Clock = opts.clock ? parseClockSpec(opts.clock) : systemClock;
+      const out = (s: string) => process.stdout.write(s);
+      const desk = await runDesk({
+        config,
+        clock,
+        env,
+        log,
+        dryRun: opts.dryRun,
+        once: opts.once,
+        dashboard: opts.dashboard,
+        out,
+      });
+      if (opts.once) {
+        await desk.stop();
+        out(`polled ${desk.watcher.runners.size} game(s)\n`);
+        return;
+      }
+      out(`moddesk watch: ${[...desk.watcher.runners.keys()].join(', ')} (database ${config.database})\n`);
+      out(
+        desk.dashboard
+          ? `dashboard: ${desk.dashboard.url} (token ${desk.dashboard.token})\n`
+          : 'dashboard: not available in this build\n',
+      );
+      await untilSignal();
+      await desk.stop();
+    });
+}
+
+function configFrom(opts: WatchOpts): AppConfig {
+  let config: AppConfig;
+  if (opts.config) config = loadAppConfig(opts.config);
+  else if (opts.game?.length)
+    config = defaultAppConfig(opts.game, opts.db ?? join(dirname(resolve(opts.game[0]!)), 'moddesk.db'));
+  else
+    throw new ModdeskError(
+      'usage',
+      'expected --game G.yaml or --config app.yaml, e.g. moddesk watch --game games/defcon-7.yaml',
+      { place: 'watch' },
+    );
+  if (opts.config && opts.game?.length)
+    config = { ...config, games: [...config.games, ...defaultAppConfig(opts.game, config.database).games] };
+  if (opts.db) config = { ...config, database: resolve(opts.db) };
+  if (opts.port !== undefined || opts.host !== undefined) {
+    const port = opts.port === undefined ? (config.dashboard?.port ?? 0) : Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new ModdeskError('usage', `expected a port number such as 8080, got ${JSON.stringify(opts.port)}`, {
+        place: '--port',
+      });
+    config = { ...config, dashboard: { host: opts.host ?? config.dashboard?.host ?? '127.0.0.1', port } };
+  }
+  return config;
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+export function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (sig: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(sig);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}

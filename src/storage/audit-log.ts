@@ -1,0 +1,46 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  gameId: string | null;
+  /** Who did it: `mod` (the dashboard), `watch` (the loop), `config` (an auto-approval rule). */
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
+}
+
+/** The append-only log of everything the desk did and the mod decided (triggers refuse updates and deletes). */
+export class AuditLog {
+  private readonly insert: Statement;
+  private readonly list: Statement;
+
+  constructor(db: Database) {
+    this.insert = db.prepare('INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)');
+    this.list = db.prepare('SELECT * FROM audit WHERE (? IS NULL OR game_id = ?) ORDER BY seq');
+  }
+
+  append(e: Omit<AuditEntry, 'seq'>): void {
+    this.insert.run(e.at, e.gameId, e.actor, e.action, JSON.stringify(e.detail));
+  }
+
+  entries(gameId: string | null = null): AuditEntry[] {
+    return (
+      this.list.all(gameId, gameId) as {
+        seq: number;
+        at: string;
+        game_id: string | null;
+        actor: string;
+        action: string;
+        detail: string;
+      }[]
+    ).map((r) => ({
+      seq: r.seq,
+      at: r.at,
+      gameId: r.game_id,
+      actor: r.actor,
+      action: r.action,
+      detail: JSON.parse(r.detail),
+    }));
+  }
+}

@@ -1,0 +1,123 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { DraftKind, DraftRecord, DraftStatus } from '../app/desk.js';
+
+/** A draft as stored: the Desk's record plus what the desk needs to recount and post it. */
+export interface StoredDraft extends DraftRecord {
+  /** The instant (epoch ms, game time) the draft was made for. */
+  planAt: number;
+  idempotencyKey: string;
+  edited: boolean;
+  reason: string | null;
+}
+
+interface Row {
+  game_id: string;
+  id: string;
+  kind: string;
+  status: string;
+  format: string;
+  text: string;
+  to_player: string | null;
+  through_post: string | null;
+  plan_at: number;
+  idempotency_key: string;
+  created_at: string;
+  updated_at: string;
+  recount: string | null;
+  posted: string | null;
+  edited: number;
+  reason: string | null;
+}
+
+const fromRow = (r: Row): StoredDraft => ({
+  id: r.id,
+  gameId: r.game_id,
+  kind: r.kind as DraftKind,
+  status: r.status as DraftStatus,
+  format: r.format,
+  text: r.text,
+  to: r.to_player,
+  throughPost: r.through_post,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  recount: r.recount ? (JSON.parse(r.recount) as DraftRecord['recount']) : null,
+  posted: r.posted ? (JSON.parse(r.posted) as DraftRecord['posted']) : null,
+  planAt: r.plan_at,
+  idempotencyKey: r.idempotency_key,
+  edited: r.edited === 1,
+  reason: r.reason,
+});
+
+/** The lifecycle a draft may take: pending → approved → posted, or pending → rejected. */
+const NEXT: Record<DraftStatus, DraftStatus[]> = {
+  pending: ['approved', 'rejected', 'pending'],
+  approved: ['posted', 'approved'],
+  posted: [],
+  rejected: [],
+};
+
+export class DraftStore {
+  private readonly insert: Statement;
+  private readonly byId: Statement;
+  private readonly byGame: Statement;
+  private readonly byStatus: Statement;
+  private readonly update: Statement;
+
+  constructor(db: Database) {
+    this.insert = db.prepare(`INSERT OR IGNORE INTO drafts
+      (game_id, id, kind, status, format, text, to_player, through_post, plan_at, idempotency_key, created_at, updated_at)
+      VALUES (@gameId, @id, @kind, 'pending', @format, @text, @to, @throughPost, @planAt, @idempotencyKey, @createdAt, @createdAt)`);
+    this.byId = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND id = ?');
+    this.byGame = db.prepare('SELECT * FROM drafts WHERE game_id = ? ORDER BY plan_at, rowid');
+    this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
+    this.update = db.prepare(`UPDATE drafts SET status = @status, text = @text, recount = @recount, posted = @posted,
+      edited = @edited, reason = @reason, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
+  }
+
+  /** Inserts a new pending draft; a draft with the same id is left as it is (returns false). */
+  create(d: {
+    gameId: string;
+    id: string;
+    kind: DraftKind;
+    format: string;
+    text: string;
+    to: string | null;
+    throughPost: string | null;
+    planAt: number;
+    idempotencyKey: string;
+    createdAt: string;
+  }): boolean {
+    return this.insert.run(d).changes === 1;
+  }
+
+  get(gameId: string, id: string): StoredDraft | null {
+    const row = this.byId.get(gameId, id) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  list(gameId: string, status?: DraftStatus): StoredDraft[] {
+    const rows = (status ? this.byStatus.all(gameId, status) : this.byGame.all(gameId)) as Row[];
+    return rows.map(fromRow);
+  }
+
+  /** Saves a changed draft; refuses a step the lifecycle does not allow. */
+  save(d: StoredDraft, updatedAt: string): StoredDraft {
+    const before = this.get(d.gameId, d.id);
+    if (!before) throw new Error(`draft ${d.id} of game ${d.gameId} does not exist`);
+    if (before.status !== d.status && !NEXT[before.status].includes(d.status)) {
+      throw new Error(`draft ${d.id}: cannot go from ${before.status} to ${d.status}`);
+    }
+    this.update.run({
+      gameId: d.gameId,
+      id: d.id,
+      status: d.status,
+      text: d.text,
+      recount: d.recount ? JSON.stringify(d.recount) : null,
+      posted: d.posted ? JSON.stringify(d.posted) : null,
+      edited: d.edited ? 1 : 0,
+      reason: d.reason,
+      updatedAt,
+    });
+    return { ...d, updatedAt };
+  }
+}

@@ -1,0 +1,103 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { GameEvent, GameFile } from '../domain/game-file.js';
+
+export interface StoredGame {
+  id: string;
+  gameFile: string;
+  game: GameFile;
+  /** The adapter's cursor (opaque JSON; adapters keep secrets out of it). */
+  cursor: Record<string, unknown> | null;
+  /** Where the draft planner stopped (opaque JSON owned by src/app). */
+  plan: unknown;
+  lastPollAt: string | null;
+}
+
+interface Row {
+  id: string;
+  game_file: string;
+  game_json: string;
+  cursor: string | null;
+  plan: string | null;
+  last_poll_at: string | null;
+}
+
+const fromRow = (r: Row): StoredGame => ({
+  id: r.id,
+  gameFile: r.game_file,
+  game: JSON.parse(r.game_json) as GameFile,
+  cursor: r.cursor ? (JSON.parse(r.cursor) as Record<string, unknown>) : null,
+  plan: r.plan ? (JSON.parse(r.plan) as unknown) : null,
+  lastPollAt: r.last_poll_at,
+});
+
+/** Games, their adapter cursor and planner position; the mod's rulings; the status of each flag. */
+export class GameStore {
+  private readonly upsert: Statement;
+  private readonly one: Statement;
+  private readonly all: Statement;
+  private readonly setCursor: Statement;
+  private readonly setPlan: Statement;
+  private readonly setGame: Statement;
+  private readonly addRuling: Statement;
+  private readonly rulingsOf: Statement;
+  private readonly flagSet: Statement;
+  private readonly flagsOf: Statement;
+
+  constructor(db: Database) {
+    this.upsert = db.prepare(`INSERT INTO games (id, game_file, game_json, created_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET game_file = excluded.game_file, game_json = excluded.game_json`);
+    this.one = db.prepare('SELECT * FROM games WHERE id = ?');
+    this.all = db.prepare('SELECT * FROM games ORDER BY id');
+    this.setCursor = db.prepare('UPDATE games SET cursor = ?, last_poll_at = ? WHERE id = ?');
+    this.setPlan = db.prepare('UPDATE games SET plan = ? WHERE id = ?');
+    this.setGame = db.prepare('UPDATE games SET game_json = ? WHERE id = ?');
+    this.addRuling = db.prepare('INSERT INTO rulings (game_id, at, event) VALUES (?, ?, ?)');
+    this.rulingsOf = db.prepare('SELECT event FROM rulings WHERE game_id = ? ORDER BY seq').pluck();
+    this.flagSet = db.prepare(`INSERT INTO flag_status (game_id, flag_id, status, at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at`);
+    this.flagsOf = db.prepare('SELECT flag_id, status FROM flag_status WHERE game_id = ?');
+  }
+
+  /** Registers a game (or refreshes its game file) and returns it as stored. */
+  register(id: string, gameFile: string, game: GameFile, at: string): StoredGame {
+    this.upsert.run(id, gameFile, JSON.stringify(game), at);
+    return this.get(id)!;
+  }
+
+  get(id: string): StoredGame | null {
+    const row = this.one.get(id) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  list(): StoredGame[] {
+    return (this.all.all() as Row[]).map(fromRow);
+  }
+
+  saveCursor(id: string, cursor: Record<string, unknown>, at: string): void {
+    this.setCursor.run(JSON.stringify(cursor), at, id);
+  }
+
+  savePlan(id: string, plan: unknown): void {
+    this.setPlan.run(JSON.stringify(plan), id);
+  }
+
+  saveGame(id: string, game: GameFile): void {
+    this.setGame.run(JSON.stringify(game), id);
+  }
+
+  ruling(id: string, event: GameEvent, at: string): void {
+    this.addRuling.run(id, at, JSON.stringify(event));
+  }
+
+  rulings(id: string): GameEvent[] {
+    return (this.rulingsOf.all(id) as string[]).map((j) => JSON.parse(j) as GameEvent);
+  }
+
+  setFlag(id: string, flagId: string, status: string, at: string): void {
+    this.flagSet.run(id, flagId, status, at);
+  }
+
+  flagStatus(id: string): Map<string, string> {
+    return new Map((this.flagsOf.all(id) as { flag_id: string; status: string }[]).map((r) => [r.flag_id, r.status]));
+  }
+}

@@ -1,0 +1,115 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations, applied in order inside one transaction each. `PRAGMA user_version` records the
+ * version reached. Never edit a released migration: add the next one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'games, post versions, parse cache, drafts, audit log',
+    up(db) {
+      db.exec(`
+        CREATE TABLE games (
+          id TEXT PRIMARY KEY,
+          game_file TEXT NOT NULL,
+          game_json TEXT NOT NULL,
+          cursor TEXT,
+          plan TEXT,
+          last_poll_at TEXT,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE posts (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          game_id TEXT NOT NULL REFERENCES games(id),
+          post_id TEXT NOT NULL,
+          version INTEGER NOT NULL,
+          hash TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          json TEXT NOT NULL,
+          seen_at TEXT NOT NULL,
+          UNIQUE (game_id, post_id, hash),
+          UNIQUE (game_id, post_id, version)
+        );
+        CREATE TABLE parse_cache (
+          key TEXT PRIMARY KEY,
+          json TEXT NOT NULL
+        );
+        CREATE TABLE drafts (
+          game_id TEXT NOT NULL REFERENCES games(id),
+          id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'posted', 'rejected')),
+          format TEXT NOT NULL,
+          text TEXT NOT NULL,
+          to_player TEXT,
+          through_post TEXT,
+          plan_at INTEGER NOT NULL,
+          idempotency_key TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          recount TEXT,
+          posted TEXT,
+          PRIMARY KEY (game_id, id)
+        );
+        CREATE TABLE audit (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          at TEXT NOT NULL,
+          game_id TEXT,
+          actor TEXT NOT NULL,
+          action TEXT NOT NULL,
+          detail TEXT NOT NULL
+        );
+        CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+        CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'rulings, flag status, edited drafts, rejection reasons',
+    up(db) {
+      db.exec(`
+        CREATE TABLE rulings (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          game_id TEXT NOT NULL REFERENCES games(id),
+          at TEXT NOT NULL,
+          event TEXT NOT NULL
+        );
+        CREATE TABLE flag_status (
+          game_id TEXT NOT NULL REFERENCES games(id),
+          flag_id TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('open', 'accepted', 'ignored', 'ruled')),
+          at TEXT NOT NULL,
+          PRIMARY KEY (game_id, flag_id)
+        );
+        ALTER TABLE drafts ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE drafts ADD COLUMN reason TEXT;
+        CREATE INDEX drafts_status ON drafts (game_id, status);
+      `);
+    },
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Brings the database up to `target` (default: the newest version). Returns the versions applied. */
+export function migrate(db: Database, target = SCHEMA_VERSION): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    if (m.version <= current || m.version > target) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}

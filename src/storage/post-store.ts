@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { Database, Statement } from 'better-sqlite3';
+import type { Post } from '../domain/post.js';
+
+/** A content hash of one post version: what the platform showed, so an unchanged re-read is not a new version. */
+export function postHash(post: Post): string {
+  const { id, author, createdAt, editedAt, html, channel, to } = post;
+  return createHash('sha256')
+    .update(JSON.stringify([id, author, createdAt, editedAt, html, channel, to ?? null]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+export interface AddResult {
+  /** Post versions stored for the first time (new posts and new versions of known posts). */
+  added: Post[];
+  newPosts: number;
+  edits: number;
+}
+
+/** ID36-friendly id order (shorter first, then text): numeric and Reddit ids sort as the platform counts them. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Every version of every post of a game, as fetched; a version is known by its content hash. */
+export class PostStore {
+  private readonly insert: Statement;
+  private readonly maxVersion: Statement;
+  private readonly all: Statement;
+  private readonly one: Statement;
+  private readonly count: Statement;
+  private readonly has: Statement;
+
+  constructor(db: Database) {
+    this.insert = db.prepare(
+      'INSERT OR IGNORE INTO posts (game_id, post_id, version, hash, created_at, json, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.maxVersion = db.prepare('SELECT MAX(version) AS v FROM posts WHERE game_id = ? AND post_id = ?').pluck();
+    this.has = db.prepare('SELECT 1 FROM posts WHERE game_id = ? AND post_id = ? AND hash = ?').pluck();
+    this.all = db.prepare('SELECT post_id, version, json FROM posts WHERE game_id = ?');
+    this.one = db.prepare('SELECT json FROM posts WHERE game_id = ? AND post_id = ? ORDER BY version').pluck();
+    this.count = db.prepare('SELECT COUNT(*) FROM posts WHERE game_id = ?').pluck();
+  }
+
+  /** Stores what is new; call inside the transaction that also stores the cursor, so a crash loses nothing. */
+  add(gameId: string, posts: Post[], seenAt: string): AddResult {
+    const out: AddResult = { added: [], newPosts: 0, edits: 0 };
+    for (const post of posts) {
+      const hash = postHash(post);
+      if (this.has.get(gameId, post.id, hash)) continue;
+      const max = this.maxVersion.get(gameId, post.id) as number | null;
+      const version = (max ?? 0) + 1;
+      this.insert.run(gameId, post.id, version, hash, post.createdAt, JSON.stringify(post), seenAt);
+      out.added.push(post);
+      if (version === 1) out.newPosts += 1;
+      else out.edits += 1;
+    }
+    return out;
+  }
+
+  /**
+   * The game's posts as a thread dump (interfaces §1): by `createdAt`, then id, each post's versions in the order
+   * they were first seen. The order depends only on the posts, never on when they were fetched.
+   */
+  list(gameId: string): Post[] {
+    const rows = this.all.all(gameId) as { post_id: string; version: number; json: string }[];
+    const posts = rows.map((r) => ({ id: r.post_id, version: r.version, post: JSON.parse(r.json) as Post }));
+    const created = new Map<string, number>();
+    for (const p of posts) if (p.version === 1) created.set(p.id, Date.parse(p.post.createdAt));
+    posts.sort(
+      (a, b) => (created.get(a.id) ?? 0) - (created.get(b.id) ?? 0) || compareIds(a.id, b.id) || a.version - b.version,
+    );
+    return posts.map((p) => p.post);
+  }
+
+  /** Every version of one post, oldest first. */
+  versions(gameId: string, postId: string): Post[] {
+    return (this.one.all(gameId, postId) as string[]).map((j) => JSON.parse(j) as Post);
+  }
+
+  size(gameId: string): number {
+    return this.count.get(gameId) as number;
+  }
+}

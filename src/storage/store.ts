@@ -1,0 +1,41 @@
+import type { Database } from 'better-sqlite3';
+import type { ParseFn } from '../machine/post-versions.js';
+import { AuditLog } from './audit-log.js';
+import { DraftStore } from './draft-store.js';
+import { GameStore } from './game-store.js';
+import { openDatabase } from './open-database.js';
+import { ParseCache } from './parse-cache.js';
+import { PostStore } from './post-store.js';
+
+/** The desk's database: one SQLite file (WAL), everything the loop and the dashboard keep. */
+export class Store {
+  readonly games: GameStore;
+  readonly posts: PostStore;
+  readonly drafts: DraftStore;
+  readonly audit: AuditLog;
+  readonly parseCache: ParseCache;
+
+  constructor(
+    readonly db: Database,
+    parse: ParseFn,
+  ) {
+    this.games = new GameStore(db);
+    this.posts = new PostStore(db);
+    this.drafts = new DraftStore(db);
+    this.audit = new AuditLog(db);
+    this.parseCache = new ParseCache(db, parse);
+  }
+
+  static open(file: string, parse: ParseFn): Store {
+    return new Store(openDatabase(file), parse);
+  }
+
+  /** Runs `fn` in one transaction: all of it is stored, or none (a crash in between loses nothing). */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
