@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readFile, rename, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
@@ -31,17 +31,25 @@ export class FetchSession {
   edited = 0;
   written = 0;
 
+  /** Where posts are written: the dump itself, or (without a cursor file) a new file that replaces it at the end. */
+  private readonly target: string;
+
   constructor(
     readonly platform: string,
     readonly url: string,
     readonly out: string,
     readonly cursorFile: string | null,
-  ) {}
+  ) {
+    this.target = cursorFile ? out : `${out}.partial-${process.pid}`;
+  }
 
-  /** Prepares the dump and returns where to start. Without a cursor file the dump is rewritten from scratch. */
+  /**
+   * Prepares the dump and returns where to start. Without a cursor file the thread is read from scratch into a new
+   * file, which replaces the dump only when the read succeeds (a failed fetch leaves the old dump as it was).
+   */
   async start(): Promise<SessionStart> {
     if (!this.cursorFile) {
-      await writeFile(this.out, '');
+      await writeFile(this.target, '');
       this.seen = new Map();
       return { cursor: null };
     }
@@ -74,7 +82,7 @@ export class FetchSession {
         }
         lines.push(`${JSON.stringify(post)}\n`);
       }
-      if (lines.length > 0) await appendFile(this.out, lines.join(''));
+      if (lines.length > 0) await appendFile(this.target, lines.join(''));
       this.written += lines.length;
     }
     if (this.cursorFile) {
@@ -84,6 +92,16 @@ export class FetchSession {
       await writeFile(tmp, `${JSON.stringify(body)}\n`);
       await rename(tmp, this.cursorFile);
     }
+  }
+
+  /** The read succeeded: a from-scratch dump replaces the old one. */
+  async finish(): Promise<void> {
+    if (this.target !== this.out) await rename(this.target, this.out);
+  }
+
+  /** The read failed: a from-scratch dump is dropped; an appended dump keeps what its cursor covers. */
+  async abandon(): Promise<void> {
+    if (this.target !== this.out) await rm(this.target, { force: true });
   }
 
   private async loadSeen(): Promise<Map<string, Set<string>>> {

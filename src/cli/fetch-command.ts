@@ -51,7 +51,9 @@ export function register(program: Command): void {
           onCheckpoint: commit,
         } as Parameters<typeof source.read>[1]);
         await commit(final);
+        await session.finish();
       } catch (err) {
+        await session.abandon();
         if (abort.signal.aborted && abort.signal.reason instanceof ModdeskError) throw abort.signal.reason;
         throw err;
       } finally {

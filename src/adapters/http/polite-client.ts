@@ -28,13 +28,16 @@ export interface HttpOptions {
 }
 
 export function httpOptions(overrides: Partial<HttpOptions> = {}, env: NodeJS.ProcessEnv = {}): HttpOptions {
-  const envGap = env.MODDESK_MIN_GAP_MS === undefined ? Number.NaN : Number(env.MODDESK_MIN_GAP_MS);
+  const fromEnv = (name: string, min: number): number | undefined => {
+    const n = env[name] === undefined ? Number.NaN : Number(env[name]);
+    return Number.isFinite(n) && n >= min ? n : undefined;
+  };
   return {
     userAgent: userAgent(env),
-    minGapMs: Number.isFinite(envGap) && envGap >= 0 ? envGap : 1000,
+    minGapMs: fromEnv('MODDESK_MIN_GAP_MS', 0) ?? 1000,
     jitter: 0.2,
-    timeoutMs: 30_000,
-    maxAttempts: 6,
+    timeoutMs: fromEnv('MODDESK_HTTP_TIMEOUT_MS', 1) ?? 30_000,
+    maxAttempts: fromEnv('MODDESK_HTTP_ATTEMPTS', 1) ?? 6,
     backoffBaseMs: 2000,
     backoffMaxMs: 300_000,
     maxRetryAfterMs: 600_000,
