@@ -107,9 +107,16 @@ export class OfflineDesk implements DashboardDesk {
   /** Posts arriving from the thread (as a poll would find them): the state, drafts and flags follow at once. */
   addPosts(posts: Post[]): void {
     this.posts = sortPosts([...this.posts, ...posts]);
+    // A poll sees posts up to now: the desk's clock is at least at the newest one.
+    for (const p of posts) this.floorAt = Math.max(this.floorAt, Date.parse(p.editedAt ?? p.createdAt));
     this.lastPollAt = formatInstant(Date.now());
     this.changed();
     this.emit({ type: 'poll.done', gameId: this.id, newPosts: posts.length });
+  }
+
+  /** The game file (with the rulings as events and remembered aliases) and the posts (with entered PMs) as held now. */
+  snapshot(): { game: GameFile; posts: Post[] } {
+    return { game: structuredClone(this.game), posts: [...this.posts] };
   }
 
   close(): void {

@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { isBoldStyle, isExcluded } from '../parser/exclusions.js';
 import { esc, Html } from './html.js';
 
 /**
@@ -64,8 +65,13 @@ function node(n: ChildNode, budget: { left: number }): string {
   const inner = el.children.map((c) => node(c, budget)).join('');
   if (name === 'br') return '<br>';
   if (name === 'img') return '[image]';
-  const bold = /font-weight\s*:\s*(bold|[7-9]00)/i.test(el.attribs.style ?? '');
-  if (!KEEP.has(name)) return bold ? `<strong>${inner}</strong>` : inner;
+  const style = (el.attribs.style ?? '').toLowerCase();
+  // Quotes, spoilers, code and hidden or struck text: shown, marked as not read for actions (interfaces §2).
+  if (isExcluded(name, el.attribs, style))
+    return `<blockquote class="excluded"><span class="excluded-tag">not read as actions</span>${inner}</blockquote>`;
+  const body = isBoldStyle(style) ? `<strong>${inner}</strong>` : inner;
+  const inline = name === 'div' && /display\s*:\s*inline/.test(style);
+  if (!KEEP.has(name) || inline) return body;
   const tag = RENAME[name] ?? name;
-  return `<${tag}>${inner}</${tag}>`;
+  return `<${tag}>${body}</${tag}>`;
 }

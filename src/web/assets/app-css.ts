@@ -36,6 +36,8 @@ th { font-weight: 600; background: #f0f2f5; }
 .countdown { font-variant-numeric: tabular-nums; font-weight: 600; white-space: nowrap; }
 .rendered { background: #fbfbfd; border: 1px dashed var(--line); border-radius: .4rem; padding: .6rem; }
 .rendered p { margin: 0 0 .5rem; } blockquote { margin: .4rem 0; padding: .3rem .7rem; border-left: 3px solid var(--line); color: #333; }
+blockquote.excluded { background: #f3f4f6; border-left-color: #9aa4b2; }
+.excluded-tag { display: block; font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
 details.spoiler { border: 1px solid var(--line); border-radius: .3rem; padding: .2rem .5rem; margin: .3rem 0; }
 span.spoiler { background: #333; color: #333; } span.spoiler:hover, span.spoiler:focus { color: #fff; }
 textarea { width: 100%; min-height: 10rem; font: .9rem/1.4 ui-monospace, "DejaVu Sans Mono", monospace; padding: .5rem; }
@@ -61,5 +63,5 @@ pre.diff { background: #0f172a; color: #e2e8f0; padding: .6rem; border-radius: .
 .cue-list li.current { font-weight: 700; }
 svg.timeline { width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: .4rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; list-style: none; padding: 0; }
-.legend i { display: inline-block; width: .9rem; height: .9rem; border-radius: .2rem; vertical-align: -2px; margin-right: .3rem; }
+.legend svg { vertical-align: -2px; }
 `;

@@ -47,7 +47,9 @@ function postLink(postId: string | null, url: string | null): Html | string {
 
 /** The name the post's argument gave, when the message quotes `Vote: X` (a guess for "remember as alias"). */
 export function quotedArgument(message: string): string {
-  const m = /"[^"]*?\b(?:vote|nuke|abort|target|kill)\s*:?\s*([^"]{1,40})"/i.exec(message);
+  const m =
+    /"[^"]*?\b(?:vote|nuke|abort|target|kill)\s*:?\s*([^"]{1,40})"/i.exec(message) ??
+    /^Read "([^"]{1,40})"/.exec(message);
   return m?.[1]?.trim() ?? '';
 }
 

@@ -146,7 +146,10 @@ ${
 }
 </div>`;
   }
-  return html`<section class="card console" data-live="console" aria-labelledby="cue-h">${card}</section>
+  const attrs = view
+    ? html` data-step="${view.cue.step.id}" data-actor="${view.cue.actor === null ? '' : name(view.cue.actor)}" data-status="${view.status}" data-cue="${view.cue.index}"`
+    : html` data-step="done"`;
+  return html`<section class="card console" id="console" data-live="console" aria-labelledby="cue-h"${attrs}>${card}</section>
 <details class="card"><summary>The whole night in wake order</summary><ol class="cue-list">${c.cues.map((cue) => {
     const entry = c.entries.find((e) => e.cue === cue.index);
     return html`<li class="${cue.index === c.cursor ? 'current' : ''}">${cue.step.title}${cue.actor !== null ? ` (${name(cue.actor)})` : ''}${entry ? html`: <strong>${name(entry.target)}</strong>` : ''}</li>`;

@@ -1,6 +1,6 @@
 import { type Html, html, safeUrl } from '../html.js';
 import { when } from './layout.js';
-import { type TimelineInput, wagonTimeline } from './wagon-timeline.js';
+import { type TimelineInput, wagonLegend, wagonTimeline } from './wagon-timeline.js';
 
 /** Vote history: a timeline of the day's wagons (SVG) and every vote and unvote in order. */
 export function votesPage(gameId: string, days: string[], timeline: TimelineInput | null): Html {
@@ -18,7 +18,7 @@ ${timeline ? body(timeline) : html`<p class="muted">No day has started yet.</p>`
 
 function body(t: TimelineInput): Html {
   if (t.rows.length === 0) return html`<p class="muted">No votes on ${t.day} yet.</p>`;
-  return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}</section>
+  return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}${wagonLegend(t.rows)}</section>
 <section class="card"><h2>Every vote in order</h2><div class="table-wrap"><table>
 <thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Voter</th><th scope="col">Vote</th><th scope="col">Post</th></tr></thead>
 <tbody>${t.rows.map((r, i) => {

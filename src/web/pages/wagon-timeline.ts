@@ -15,7 +15,7 @@ export interface TimelineInput {
 export const COLORS = ['#0b5fff', '#d93025', '#188038', '#f29900', '#9334e6', '#00838f', '#c2185b', '#5d4037'];
 const W = 800;
 const H = 320;
-const M = { left: 40, right: 120, top: 18, bottom: 34 };
+const M = { left: 40, right: 130, top: 34, bottom: 34 };
 
 /** Wagon sizes over time, one step line per target; a wagon is a point list [(at, count)]. */
 export function wagonSeries(rows: VoteHistoryRow[]): Map<string, { at: number; count: number }[]> {
@@ -55,18 +55,25 @@ export function wagonTimeline(input: TimelineInput): Html {
   const maxY = Math.max(1, input.threshold ?? 0, ...series.map((s) => s.peak));
   const x = (t: number) => M.left + ((Math.min(Math.max(t, t0), t1) - t0) / (t1 - t0)) * (W - M.left - M.right);
   const y = (n: number) => H - M.bottom - (n / maxY) * (H - M.top - M.bottom);
+  // Lines that share a count are drawn a little apart, so each stays visible.
+  const lift = (i: number) => (i - (series.length - 1) / 2) * 2.2;
   const lines = series.map((s, i) => {
-    let d = `M${x(t0).toFixed(1)},${y(0).toFixed(1)}`;
-    let last = 0;
-    for (const p of s.points) {
-      d += ` H${x(p.at).toFixed(1)} V${y(p.count).toFixed(1)}`;
-      last = p.count;
-    }
+    let d = `M${x(t0).toFixed(1)},${(y(0) + lift(i)).toFixed(1)}`;
+    for (const p of s.points) d += ` H${x(p.at).toFixed(1)} V${(y(p.count) + lift(i)).toFixed(1)}`;
     d += ` H${x(t1).toFixed(1)}`;
-    const color = COLORS[i] as string;
-    return html`<path d="${d}" fill="none" stroke="${color}" stroke-width="2.5"><title>${s.target}</title></path>
-<text x="${(x(t1) + 6).toFixed(1)}" y="${(y(last) + 4).toFixed(1)}" fill="${color}" font-size="13">${s.target} (${last})</text>`;
+    return html`<path d="${d}" fill="none" stroke="${COLORS[i] as string}" stroke-width="2.5"><title>${s.target}</title></path>`;
   });
+  const labels = endLabels(
+    series.map((s, i) => ({
+      text: `${s.target} (${s.points.at(-1)?.count ?? 0})`,
+      color: COLORS[i] as string,
+      count: s.points.at(-1)?.count ?? 0,
+    })),
+    y,
+  ).map(
+    (l) =>
+      html`<text x="${(x(t1) + 6).toFixed(1)}" y="${l.y.toFixed(1)}" fill="${l.color}" font-size="13">${l.text}</text>`,
+  );
   const ticks = Array.from({ length: maxY + 1 }, (_, n) => n).filter(
     (n) => maxY <= 10 || n % Math.ceil(maxY / 10) === 0,
   );
@@ -89,6 +96,30 @@ ${ticks.map((n) => html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(n).toFi
 <text x="${W - M.right}" y="${H - 10}" font-size="12" fill="#5b6470" text-anchor="end">${formatShort(t1, 'UTC')}</text>
 ${input.threshold !== null ? html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(input.threshold).toFixed(1)}" y2="${y(input.threshold).toFixed(1)}" stroke="#b3261e" stroke-dasharray="6 4"/><text x="${M.left + 4}" y="${(y(input.threshold) - 5).toFixed(1)}" font-size="12" fill="#b3261e">to lynch: ${input.threshold}</text>` : ''}
 ${lines}
-${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFixed(1)}" r="9" fill="none" stroke="#b3261e" stroke-width="3"/><text x="${(hx - 6).toFixed(1)}" y="${(hy - 14).toFixed(1)}" font-size="13" font-weight="700" fill="#b3261e" text-anchor="end">hammer: ${hammerRow.voter}</text></g>` : ''}
+${labels}
+${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFixed(1)}" r="9" fill="none" stroke="#b3261e" stroke-width="3"/><text x="${(hx - 6).toFixed(1)}" y="${(hy - 14 < 14 ? hy + 26 : hy - 14).toFixed(1)}" font-size="13" font-weight="700" fill="#b3261e" text-anchor="end">hammer: ${hammerRow.voter}</text></g>` : ''}
 </svg>`;
+}
+
+/** Labels at the right end for wagons still standing, nudged apart so none overlaps another. */
+function endLabels(items: { text: string; color: string; count: number }[], y: (n: number) => number) {
+  const placed = items
+    .filter((it) => it.count > 0)
+    .map((it) => ({ ...it, y: y(it.count) + 4 }))
+    .sort((a, b) => a.y - b.y);
+  for (let i = 1; i < placed.length; i += 1) {
+    const prev = placed[i - 1] as { y: number };
+    const cur = placed[i] as { y: number };
+    if (cur.y - prev.y < 15) cur.y = prev.y + 15;
+  }
+  return placed;
+}
+
+/** The colour key under the chart (every wagon drawn, standing or not). */
+export function wagonLegend(rows: VoteHistoryRow[]): Html {
+  const series = [...wagonSeries(rows)]
+    .map(([target, points]) => ({ target, peak: Math.max(...points.map((p) => p.count)) }))
+    .sort((a, b) => b.peak - a.peak)
+    .slice(0, COLORS.length);
+  return html`<ul class="legend">${series.map((s, i) => html`<li><svg width="14" height="14" aria-hidden="true"><rect width="14" height="14" rx="3" fill="${COLORS[i] as string}"/></svg> ${s.target} (peak ${s.peak})</li>`)}</ul>`;
 }
