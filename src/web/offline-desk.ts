@@ -44,6 +44,8 @@ interface HeldDraft {
   voteKey: string | null;
   edited: boolean;
   day: string | null;
+  /** Why the mod rejected it (kept for the record; the contract has no field for it). */
+  reason?: string | null;
 }
 
 interface Current {
@@ -235,9 +237,10 @@ export class OfflineDesk implements DashboardDesk {
     return { outcome: this.sink ? 'posted' : 'copy', draft: { ...d.record } };
   }
 
-  async rejectDraft(gameId: string, draftId: string): Promise<DraftRecord> {
+  async rejectDraft(gameId: string, draftId: string, reason?: string): Promise<DraftRecord> {
     const d = this.pending(gameId, draftId);
     d.record = { ...d.record, status: 'rejected', updatedAt: formatInstant(this.now()) };
+    d.reason = reason?.trim() || null;
     this.emit({ type: 'draft.changed', gameId, draftId });
     this.refresh(true);
     return { ...d.record };

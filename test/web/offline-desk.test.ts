@@ -82,9 +82,10 @@ describe('drafts', () => {
   it('approving posts through a sink when the desk has one; the next count is numbered .2', async () => {
     const replies: { text: string; key: string }[] = [];
     const sink = {
-      reply: async (text: string, key: string) => (
-        replies.push({ text, key }), { id: 'p999', url: 'https://forum.example/p999' }
-      ),
+      reply: async (text: string, key: string) => {
+        replies.push({ text, key });
+        return { id: 'p999', url: 'https://forum.example/p999' };
+      },
     };
     const desk = open(smallGame(), posts, { speed: 0, sink });
     const [draft] = await desk.drafts(desk.id);
