@@ -3,7 +3,7 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
-import { isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
+import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { setVote } from './votes.js';
 
@@ -26,7 +26,11 @@ export function receivePost(
   if (isModerator(ctx, post.author)) return modPost(ctx, rp);
   if (ruling?.ignore) return ctx;
   let next = ctx;
-  const actor = slotOfAuthor(ctx.slots, post.author);
+  let actor = slotOfAuthor(ctx.slots, post.author);
+  if (actor === null && rp.actions.length > 0) {
+    actor = guessAuthor(ctx.slots, post.author);
+    if (actor !== null) next = flagGuessedAuthor(next, rp, actor);
+  }
   const actions = withRuling(rp.actions, ruling, post.channel);
   if (rp.unverifiedEdit) {
     for (const a of actions) {
@@ -69,6 +73,14 @@ function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, chann
   const i = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
   if (i < 0) return [...actions, ruled];
   return actions.map((a, j) => (j === i ? ruled : a));
+}
+
+/** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
+function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
+  if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
+  const name = ctx.slots[slot]?.name ?? '?';
+  const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
+  return addFlag(ctx, postFlag(rp.post, rp.at, 'author-guessed', message, rp.post.author));
 }
 
 function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {

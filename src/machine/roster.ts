@@ -16,6 +16,7 @@ function norm(s: string): string {
 
 const indexCache = new WeakMap<Slot[], NameIndex>();
 const authorCache = new WeakMap<Slot[], Map<string, number>>();
+const currentOnly = new WeakMap<Slot[], Slot[]>();
 
 /** Every name that resolves to a slot: current and former names, and aliases. Cached per roster. */
 export function nameIndex(slots: Slot[]): NameIndex {
@@ -37,14 +38,32 @@ export function resolveTarget(ctx: GameContext, argument: string): NameMatch {
   return resolveName(argument, nameIndex(ctx.slots));
 }
 
-/** The slot whose current player wrote a post, by display name (case and spacing ignored). */
+/** The slot whose current player wrote a post, by display name or alias (case and spacing ignored). */
 export function slotOfAuthor(slots: Slot[], author: string): number | null {
   let map = authorCache.get(slots);
   if (!map) {
-    map = new Map(slots.map((s) => [norm(s.name), s.index]));
+    map = new Map<string, number>();
+    for (const s of slots) for (const a of s.aliases) map.set(norm(a), s.index);
+    for (const s of slots) map.set(norm(s.name), s.index);
     authorCache.set(slots, map);
   }
   return map.get(norm(author)) ?? null;
+}
+
+/**
+ * An author who is not on the roster but reads as exactly one current player (a renamed account: `saporovirus`
+ * for sapovirus). Former names never count: a replaced player is no longer in the game. The caller flags the
+ * guess (`author-guessed`) so the mod can confirm it with an alias.
+ */
+export function guessAuthor(slots: Slot[], author: string): number | null {
+  if (norm(author).length < 4 || slotOfFormerName(slots, author)) return null;
+  let current = currentOnly.get(slots);
+  if (!current) {
+    current = slots.map((s) => ({ ...s, formerNames: [] }));
+    currentOnly.set(slots, current);
+  }
+  const match = resolveName(author, nameIndex(current));
+  return match.kind === 'player' && match.via !== 'prefix' ? match.slot : null;
 }
 
 /** The slot a former player of it names, for telling a replaced player apart from a stranger. */
