@@ -1,0 +1,91 @@
+import { load } from 'cheerio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineDesk } from '../../src/web/offline-desk.js';
+import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { csrfOf, request } from './http-client.js';
+import { PAYLOADS, XSS_NAMES, xssGame } from './xss-game.js';
+
+const TOKEN = 'xss-token';
+const cookie = { cookie: `moddesk_token=${TOKEN}` };
+
+/** Everything in a page that could run script or load something: none of it may come from the game. */
+export function activeParts(page: string): string[] {
+  const $ = load(page);
+  const found: string[] = [];
+  $('*').each((_, el) => {
+    if (el.type !== 'tag') return;
+    const name = el.name.toLowerCase();
+    for (const [attr, value] of Object.entries(el.attribs)) {
+      if (/^on/i.test(attr)) found.push(`${name}[${attr}]`);
+      if (
+        ['href', 'src', 'action', 'formaction', 'xlink:href'].includes(attr) &&
+        /^\s*(javascript|data|vbscript):/i.test(value)
+      )
+        found.push(`${name}[${attr}=${value}]`);
+    }
+    if (name === 'script' && el.attribs.src !== '/assets/app.js') found.push('script');
+    if (
+      ['iframe', 'object', 'embed', 'img', 'style', 'base', 'frame', 'math', 'form'].includes(name) &&
+      !(name === 'form' && el.attribs.method === 'post' && el.attribs.action?.startsWith('/games/'))
+    )
+      found.push(name);
+    if (name === 'link' && el.attribs.href !== '/assets/app.css') found.push('link');
+    if (name === 'meta' && el.attribs['http-equiv']) found.push('meta[http-equiv]');
+  });
+  return found;
+}
+
+for (const platform of ['phpbb', 'reddit'] as const) {
+  describe(`XSS: names and posts are text on every page (${platform === 'reddit' ? 'markdown' : 'bbcode'} drafts)`, () => {
+    let desk: OfflineDesk;
+    let server: WebServer;
+    let base: string;
+    beforeAll(async () => {
+      const { game, posts } = xssGame(platform);
+      desk = new OfflineDesk(game, posts, { speed: 0 });
+      server = await startWebServer(desk, { token: TOKEN });
+      base = `${server.url}games/${desk.id}`;
+    });
+    afterAll(async () => {
+      await server.close();
+      desk.close();
+    });
+
+    const pages = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/missiles'];
+
+    it('no page carries a script, handler or active URL from the game', async () => {
+      for (const path of [...pages.map((p) => `${base}${p}`), server.url]) {
+        const r = await request(path, { headers: cookie });
+        expect(r.status, path).toBe(200);
+        expect(activeParts(r.body), path).toEqual([]);
+      }
+    });
+
+    it('every player name shows as the text it is', async () => {
+      const $ = load((await request(base, { headers: cookie })).body);
+      const text = $('main').text();
+      for (const name of XSS_NAMES) expect(text, name).toContain(name);
+      expect($('title').text()).toBe('Overview · <script>window.__xss=1</script> Mafia · moddesk');
+    });
+
+    it('the quoted posts show each payload typed in a post as text', async () => {
+      const $ = load((await request(`${base}/flags`, { headers: cookie })).body);
+      const quoted = $('blockquote.quote-post').text();
+      for (const payload of PAYLOADS) expect(quoted, payload).toContain(payload);
+    });
+
+    it('an approved draft ready to paste keeps its text inert inside the textarea', async () => {
+      const drafts = await desk.drafts(desk.id);
+      const draft = drafts.find((d) => d.status === 'pending');
+      const csrf = csrfOf((await request(`${base}/drafts`, { headers: cookie })).body);
+      await request(`${base}/drafts/${draft!.id}/edit`, {
+        form: { _csrf: csrf, text: `${draft!.text}\n${PAYLOADS.join('\n')}` },
+        headers: cookie,
+      });
+      await request(`${base}/drafts/${draft!.id}/approve`, { form: { _csrf: csrf, confirm: '1' }, headers: cookie });
+      const page = (await request(`${base}/drafts?copy=${draft!.id}`, { headers: cookie })).body;
+      expect(activeParts(page)).toEqual([]);
+      expect(load(page)('#ready-text').text()).toBe(`${draft!.text}\n${PAYLOADS.join('\n')}`);
+    });
+  });
+}
