@@ -12,7 +12,10 @@ const COMMANDS: Record<string, { module: string; summary: string }> = {
   fetch: { module: './fetch-command.js', summary: 'read a live thread into a thread dump' },
   draw: { module: './draw-command.js', summary: 'run the auditable DEFCON role-request draw' },
   script: { module: './script-command.js', summary: "print the narrator's night script (obsidian)" },
-  serve: { module: './serve-command.js', summary: 'serve the dashboard for a game file and a thread dump (no account needed)' },
+  serve: {
+    module: './serve-command.js',
+    summary: 'serve the dashboard for a game file and a thread dump (no account needed)',
+  },
   watch: { module: './watch-command.js', summary: 'watch games, keep every post, draft for approval' },
   demo: {
     module: './demo-command.js',
