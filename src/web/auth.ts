@@ -43,14 +43,10 @@ export class Guard {
     if (!given || !same(given, this.csrf)) return false;
     const site = req.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') return false;
+    // An opaque origin ("null": sandboxed frames, some redirects) is accepted only when the browser vouches same-origin.
     const origin = req.headers.origin;
-    if (
-      origin &&
-      origin !== 'null' &&
-      origin.replace(/^https?:\/\//, '').toLowerCase() !== (req.headers.host ?? '').toLowerCase()
-    )
-      return false;
-    return origin !== 'null';
+    if (origin === 'null') return site === 'same-origin';
+    return !origin || origin.replace(/^https?:\/\//, '').toLowerCase() === (req.headers.host ?? '').toLowerCase();
   }
 
   cookieHeader(): string {

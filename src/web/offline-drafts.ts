@@ -37,7 +37,7 @@ export function postInfo(posts: Post[]): Map<string, PostInfo> {
   return info;
 }
 
-/** The vote count players would see now, while a day is open; null otherwise (the day-end post takes over). */
+/** The vote count players would see now, during a day (once it has ended, its final count); null at night. */
 export function voteCountNow(
   ctx: GameContext,
   at: Instant,
@@ -46,7 +46,7 @@ export function voteCountNow(
   number?: number,
 ): VoteCountDraft | null {
   const day = ctx.day;
-  if (!day || ctx.phase?.kind !== 'day' || ctx.phase.name !== day.day || ctx.phase.endedAt !== null) return null;
+  if (!day || ctx.phase?.kind !== 'day' || ctx.phase.name !== day.day) return null;
   const model = buildVoteCountModel(ctx, at, { posts, number });
   const voteKey = JSON.stringify([
     day.day,

@@ -1,0 +1,160 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OfflineDesk } from '../../src/web/offline-desk.js';
+import { openBrowser, PHONE, type Session, shot, signIn, tabTo } from './browser.js';
+import { post, smallGame } from './games.js';
+
+const D1 = (h: number) =>
+  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
+const twoVotes = () => [
+  post('Alice', D1(1), { action: 'Vote: Bob', id: 'p1' }),
+  post('Cleo', D1(2), { action: 'Vote: Bob', id: 'p2' }),
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withDashboard(
+  desk: OfflineDesk,
+  run: (s: Session) => Promise<void>,
+  viewport?: { width: number; height: number },
+) {
+  const s = await signIn(browser, desk, viewport);
+  try {
+    await run(s);
+    expect(s.errors).toEqual([]);
+  } finally {
+    await s.close();
+    desk.close();
+  }
+}
+
+describe('browser: drafts', () => {
+  it('approves a draft with the keyboard alone, and offers the text to paste', async () => {
+    const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 0 });
+    const [draft] = await desk.drafts(desk.id);
+    await withDashboard(desk, async ({ page, base }) => {
+      await page.goto(`${base}/drafts`);
+      await expect
+        .poll(() => page.locator(`#draft-${draft!.id} .rendered strong`).first().textContent())
+        .toBe('Vote Count 1.1');
+      await shot(page, 'drafts-pending');
+      await tabTo(page, `approve-${draft!.id}`);
+      await Promise.all([page.waitForURL(/notice=approved/), page.keyboard.press('Enter')]);
+      expect(await page.locator('.notice').textContent()).toContain('Approved');
+      expect(await page.locator('#ready-text').inputValue()).toBe(draft!.text);
+      await page.click('#ready-copy');
+      await expect.poll(() => page.locator('#ready-copy').textContent()).toBe('Copied');
+      await shot(page, 'drafts-approved');
+      expect((await desk.drafts(desk.id))[0]?.status).toBe('approved');
+    });
+  }, 60_000);
+
+  it('shows the recount difference when the thread moved on since an edit, then approves on confirmation', async () => {
+    const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 0 });
+    const [draft] = await desk.drafts(desk.id);
+    await withDashboard(desk, async ({ page, base }) => {
+      await page.goto(`${base}/drafts`);
+      await page.fill(`#raw-${draft!.id}`, '[b]My count[/b]\nBob (2): Alice, Cleo');
+      await Promise.all([page.waitForURL(/notice=saved/), page.click(`#save-${draft!.id}`)]);
+      expect(await page.locator(`#draft-${draft!.id} .rendered strong`).first().textContent()).toBe('My count');
+      desk.addPosts([post('Dan', D1(3), { action: 'Vote: Alice', id: 'p3' })]);
+      await Promise.all([page.waitForURL(/notice=changed/), page.click(`#approve-${draft!.id}`)]);
+      const diff = await page.locator('pre.diff').textContent();
+      expect(diff).toContain('- [b]My count[/b]');
+      expect(diff).toContain('+ [b]Alice (1)[/b]');
+      await shot(page, 'drafts-recount-diff');
+      await Promise.all([page.waitForURL(/notice=approved/), page.click(`#confirm-${draft!.id}`)]);
+      expect(await page.locator('#ready-text').inputValue()).toBe('[b]My count[/b]\nBob (2): Alice, Cleo');
+    });
+  }, 60_000);
+
+  it('updates the vote count live as posts arrive (server-sent events), no reload', async () => {
+    const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 1 });
+    await withDashboard(desk, async ({ page, base }) => {
+      await page.goto(base);
+      await page.waitForSelector('body[data-live-connected]');
+      const count = page.locator('[data-live="count"] .rendered');
+      expect(await count.textContent()).toContain('Bob (2)');
+      const url = page.url();
+      desk.addPosts([post('Dan', D1(3), { action: 'Vote: Bob', id: 'p3' })]);
+      await expect.poll(() => count.textContent(), { timeout: 10_000 }).toContain('Bob (3)');
+      expect(page.url()).toBe(url);
+      expect(Number(await page.getAttribute('body', 'data-refreshes'))).toBeGreaterThanOrEqual(1);
+      await shot(page, 'overview-live');
+    });
+  }, 60_000);
+
+  it('a countdown ticks every second', async () => {
+    const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 1 });
+    await withDashboard(desk, async ({ page, base }) => {
+      await page.goto(base);
+      const el = page.locator('[data-live="phase"] .countdown');
+      const seconds = async () => {
+        const m = /^(?:(\d+)d )?(\d\d):(\d\d):(\d\d)$/.exec((await el.textContent()) ?? '');
+        if (!m) throw new Error(`not a countdown: ${await el.textContent()}`);
+        return Number(m[1] ?? 0) * 86400 + Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+      };
+      const first = await seconds();
+      expect(first).toBeGreaterThan(40 * 3600);
+      await page.waitForTimeout(2_300);
+      const later = await seconds();
+      expect(first - later).toBeGreaterThanOrEqual(1);
+      expect(first - later).toBeLessThanOrEqual(4);
+      await shot(page, 'overview-countdown', false);
+    });
+  }, 60_000);
+});
+
+describe('browser: flags', () => {
+  it('rules on flags: reads a vote as another player and remembers the alias; ignores a post; accepts one', async () => {
+    const posts = [
+      ...twoVotes(),
+      post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' }),
+      post('Eve', D1(4), { action: 'Vote: Quux', id: 'p4' }),
+      post('Bob', D1(5), { action: 'Vote: Zorp', id: 'p5' }),
+    ];
+    const desk = new OfflineDesk(smallGame(), posts, { speed: 0 });
+    const flags = await desk.flags(desk.id);
+    const jelly = flags.find((f) => f.postId === 'p3');
+    const quux = flags.find((f) => f.postId === 'p4');
+    const zorp = flags.find((f) => f.postId === 'p5');
+    expect(jelly && quux && zorp).toBeTruthy();
+    await withDashboard(
+      desk,
+      async ({ page, base }) => {
+        await page.goto(`${base}/flags`);
+        expect(await page.locator(`#flag-${jelly!.id} blockquote.quote-post`).textContent()).toContain('Vote: Jelly');
+        expect(await page.getAttribute(`#flag-${jelly!.id} a[href*="p3"]`, 'href')).toBe(
+          'https://forum.example/viewtopic.php?p=3#p3',
+        );
+        await shot(page, 'flags-open');
+        await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
+        await page.check(`#remember-${jelly!.id}`);
+        expect(await page.inputValue(`#alias-${jelly!.id}`)).toBe('Jelly');
+        await Promise.all([page.waitForURL(/notice=ruled/), page.click(`#vote-${jelly!.id}`)]);
+        expect(await page.locator(`#flag-${jelly!.id} .status`).textContent()).toBe('ruled');
+        await Promise.all([page.waitForURL(/notice=ruled/), page.click(`#ignore-${quux!.id}`)]);
+        expect(await page.locator(`#flag-${quux!.id} .status`).textContent()).toBe('ignored');
+        await Promise.all([page.waitForURL(/notice=ruled/), page.click(`#accept-${zorp!.id}`)]);
+        expect(await page.locator(`#flag-${zorp!.id} .status`).textContent()).toBe('accepted');
+        expect(await page.locator('[data-live="flags-open"]').textContent()).toContain('No open flags.');
+        await shot(page, 'flags-ruled');
+        await page.goto(base);
+        expect(await page.locator('[data-live="count"] .rendered').textContent()).toContain('Cleo (1): Dan');
+      },
+      PHONE,
+    );
+    const state = await desk.state(desk.id);
+    expect(state.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
+      ['Bob', ['Alice', 'Cleo']],
+      ['Cleo', ['Dan']],
+    ]);
+    expect(desk.snapshot().game.players.find((p) => p.name === 'Cleo')?.aliases).toEqual(['Jelly']);
+  }, 60_000);
+});
