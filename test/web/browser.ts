@@ -85,3 +85,11 @@ export async function tabTo(page: Page, id: string, max = 80): Promise<void> {
   }
   throw new Error(`#${id} was not reached with ${max} presses of Tab`);
 }
+
+/** Runs `act` (a click or key that submits a form) and waits for the page the redirect leads to. */
+export async function navigating(page: Page, act: () => Promise<unknown>): Promise<void> {
+  const navigated = page.waitForEvent('framenavigated');
+  await act();
+  await navigated;
+  await page.waitForLoadState('load');
+}

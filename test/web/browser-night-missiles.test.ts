@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDump } from '../../src/app/load-dump.js';
+import { loadGameFile } from '../../src/app/load-game-file.js';
+import { replay } from '../../src/machine/replay.js';
+import { consoleFromActions, cueView } from '../../src/machine/rulesets/obsidian/night-console.js';
+import { toStateJson } from '../../src/machine/to-state-json.js';
+import { OfflineDesk } from '../../src/web/offline-desk.js';
+import { DESKTOP, navigating, openBrowser, PHONE, shot, signIn } from './browser.js';
+import { repoFile } from './games.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('browser: the obsidian night console', () => {
+  it('walks the night in wake order at phone width (record, undo, skip, resolve) and matches the PM route', async () => {
+    const game = loadGameFile(repoFile('test/games/obsidian-sample/game.yaml'));
+    const all = loadDump(repoFile('test/games/obsidian-sample/posts.jsonl'));
+    const [start, end] = ['2026-04-02T18:00:00Z', '2026-04-03T18:00:00Z'];
+    const before = all.filter((p) => p.createdAt < start);
+    const pms = all.filter((p) => p.channel === 'pm' && p.createdAt >= start && p.createdAt < end);
+    // What the players sent by PM that night: the picks to make, and the outcome to match.
+    const pmRoute = replay(game, [...before, ...pms], { at: Date.parse(end) });
+    const during = replay(game, [...before, ...pms], { at: Date.parse(end) - 60_000 }).context;
+    const expected = consoleFromActions(during);
+    const name = (slot: number | null) => (slot === null ? null : (during.slots[slot]?.name ?? null));
+    const expectedStatuses = expected.cues.map((c) => cueView(during, expected, c.index)?.status);
+
+    const desk = new OfflineDesk(game, before, { speed: 0, startAt: Date.parse('2026-04-02T18:30:00Z') });
+    const s = await signIn(browser, desk, PHONE);
+    try {
+      const { page, base } = s;
+      await page.goto(`${base}/night`);
+      const consoleEl = page.locator('#console');
+      // Every console step is a form post answered by a redirect back to the page: wait for that page.
+      const step = (act: () => Promise<unknown>) => navigating(page, act);
+      const submit = (selector: string) => step(() => page.click(selector));
+      const seen: string[] = [];
+      let undone = false;
+      for (let guard = 0; guard < 60; guard += 1) {
+        const at = await consoleEl.getAttribute('data-step');
+        if (at === 'done') break;
+        const cue = Number(await consoleEl.getAttribute('data-cue'));
+        seen[cue] = (await consoleEl.getAttribute('data-status')) ?? '';
+        const entry = expected.entries.find((e) => e.cue === cue);
+        const target = entry ? name(entry.target) : null;
+        if (entry && target && !undone) {
+          // A wrong tap first, then Undo: back at the same cue with nothing recorded.
+          const wrong = during.slots.find((x) => x.alive && x.name !== target)?.name as string;
+          await shot(page, 'night-cue-phone', false);
+          await submit(`.targets button[value="${wrong}"]`);
+          expect(Number(await consoleEl.getAttribute('data-cue'))).toBe(cue + 1);
+          await submit('#console-undo');
+          expect(Number(await consoleEl.getAttribute('data-cue'))).toBe(cue);
+          expect(await page.locator('#cue-entry').count()).toBe(0);
+          undone = true;
+        }
+        if (entry && target) await submit(`.targets button[value="${target}"]`);
+        else if (entry) await submit('#console-nobody');
+        else {
+          // Narration, a role with no living holder, or one not woken tonight: step on (keyboard).
+          await page.focus('#console-next');
+          await step(() => page.keyboard.press('Enter'));
+        }
+      }
+      expect(undone).toBe(true);
+      expect(seen).toEqual(expectedStatuses);
+      expect(await consoleEl.getAttribute('data-step')).toBe('done');
+      await shot(page, 'night-done-phone');
+      await submit('#console-resolve');
+      expect(await page.locator('.notice').textContent()).toContain('The night is resolved');
+      await shot(page, 'night-resolved-phone');
+      const state = await desk.state(desk.id);
+      const want = toStateJson(pmRoute.context, pmRoute.at);
+      expect(state.phase).toMatchObject({ name: 'N1', endReason: 'mod' });
+      expect(state.nightResults).toEqual(want.nightResults);
+      expect(state.eliminations.map((e) => [e.name, e.cause])).toEqual(want.eliminations.map((e) => [e.name, e.cause]));
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0]).toBeLessThanOrEqual(widths[1] as number);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      desk.close();
+    }
+  }, 120_000);
+});
+
+describe('browser: the missile board', () => {
+  it('counts down to an impact, then shows the missile landed (the desk clock fires, the page follows)', async () => {
+    const game = loadGameFile(repoFile('test/games/defcon-sample/game.yaml'));
+    const posts = loadDump(repoFile('test/games/defcon-sample/posts.jsonl'));
+    const final = toStateJson(replay(game, posts, null).context, Date.parse(posts.at(-1)?.createdAt as string));
+    const missile = final.missiles.find((m) => m.status === 'landed' && m.launcher !== null);
+    if (!missile) throw new Error('the sample game has no landed missile');
+    const desk = new OfflineDesk(game, posts, { speed: 1, startAt: Date.parse(missile.landsAt) - 5_000 });
+    const s = await signIn(browser, desk, DESKTOP);
+    try {
+      const { page, base } = s;
+      await page.goto(`${base}/missiles`);
+      await page.waitForSelector('body[data-live-connected]');
+      const row = page.locator(`[data-live="missiles-flying"] #missile-${missile.id}`);
+      const clock = row.locator('.countdown[aria-label="lands in"]');
+      const first = await clock.textContent();
+      expect(first).toMatch(/^00:00:0[1-5]$/);
+      expect(await row.textContent()).toContain(missile.target);
+      await shot(page, 'missiles-in-flight');
+      await expect.poll(() => clock.textContent(), { timeout: 5_000 }).not.toBe(first);
+      const landed = page.locator(`[data-live="missiles-ended"] #missile-${missile.id} .status`);
+      await expect.poll(() => landed.count(), { timeout: 20_000 }).toBe(1);
+      expect(await landed.textContent()).toBe('landed');
+      await shot(page, 'missiles-landed');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      desk.close();
+    }
+  }, 120_000);
+});
