@@ -56,7 +56,7 @@ export class GameRunner {
     this.lastPollAt = stored?.lastPollAt ?? null;
     this.format =
       game.thread?.platform === 'reddit' ? 'markdown' : game.thread?.platform === 'file' ? 'text' : 'bbcode';
-    this.posts = d.store.posts.list(id);
+    this.posts = this.gamePosts();
     const plan = stored?.plan as PlanState | null;
     // Planning starts before the first phase, wherever the clock is: the drafts depend on the posts, not on when
     // the desk was first started.
@@ -67,6 +67,18 @@ export class GameRunner {
 
   get platform(): string {
     return this.game.thread?.platform ?? 'file';
+  }
+
+  /**
+   * The stored posts the game is replayed from: all of them but the drafts this desk posted (a moderator's post
+   * carrying our idempotency marker), which are never actions and whose timing must not move "through post #".
+   */
+  gamePosts(): Post[] {
+    const mods = new Set([this.game.moderator ?? []].flat().map((m) => m.toLowerCase()));
+    const marker = `moddesk: ${this.id}-`;
+    return this.d.store.posts
+      .list(this.id)
+      .filter((p) => !(mods.has(p.author.toLowerCase()) && p.html.includes(marker)));
   }
 
   replayAt(at: Instant): GameContext {
@@ -110,7 +122,7 @@ export class GameRunner {
     this.lastPollAt = seenAt;
     if (added.added.length) {
       const late = added.added.some((p) => Date.parse(p.editedAt ?? p.createdAt) <= this.plan.at);
-      this.posts = store.posts.list(this.id);
+      this.posts = this.gamePosts();
       if (late) this.ctx = this.replayAt(this.plan.at);
       log.info({ newPosts: added.newPosts, edits: added.edits, requests: result.requests }, 'new posts stored');
     } else log.debug({ requests: result.requests }, 'quiet poll');

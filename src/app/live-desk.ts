@@ -233,7 +233,7 @@ export class LiveDesk implements Desk {
         detail: { ...action, post: id },
       });
     });
-    r.posts = this.store.posts.list(r.id);
+    r.posts = r.gamePosts();
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 }

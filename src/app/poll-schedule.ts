@@ -36,8 +36,9 @@ export interface ScheduleInput {
 export function nextPollDelay(i: ScheduleInput): number {
   const floor = Math.max(i.floorMs, i.poll.minSeconds * 1000);
   if (i.failures > 0) {
-    const backoff = Math.min(i.poll.intervalSeconds * 1000, 5_000 * 2 ** (i.failures - 1));
-    return Math.max(floor, Math.max(backoff, i.poll.nearSeconds * 1000 * Math.min(i.failures, 4)));
+    // Twice as long after each failure in a row, from at least 5 s, at most 15 minutes.
+    const backoff = Math.min(15 * 60_000, Math.max(i.poll.intervalSeconds * 1000, 5_000) * 2 ** (i.failures - 1));
+    return Math.max(floor, backoff);
   }
   let delay = i.poll.intervalSeconds * 1000;
   const next = nextEventAt(i.ctx, i.now, i.voteCountDue);

@@ -9,7 +9,9 @@ import type { ParseFn } from '../machine/post-versions.js';
  */
 export class ParseCache {
   readonly stats = { parsed: 0, memoryHits: 0, diskHits: 0 };
-  private readonly memory = new Map<string, ParsedPost>();
+  /** By options, then by the html string itself (V8 keeps a string's hash, so a hit costs no hashing of ours). */
+  private readonly memory = new Map<string, Map<string, ParsedPost>>();
+  private size = 0;
   private readonly get: Statement;
   private readonly put: Statement;
 
@@ -23,14 +25,18 @@ export class ParseCache {
   }
 
   readonly fn: ParseFn = (html, opts) => {
-    const key = createHash('sha256')
-      .update(`${opts.channel}\0${opts.syntax.join(',')}\0${html}`)
-      .digest('base64url');
-    const hit = this.memory.get(key);
+    const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
+    let byHtml = this.memory.get(optsKey);
+    if (!byHtml) {
+      byHtml = new Map();
+      this.memory.set(optsKey, byHtml);
+    }
+    const hit = byHtml.get(html);
     if (hit) {
       this.stats.memoryHits += 1;
       return hit;
     }
+    const key = createHash('sha256').update(`${optsKey}\0${html}`).digest('base64url');
     const stored = this.get.get(key) as string | undefined;
     let parsed: ParsedPost;
     if (stored !== undefined) {
@@ -41,8 +47,14 @@ export class ParseCache {
       parsed = this.parse(html, opts);
       this.put.run(key, JSON.stringify(parsed));
     }
-    if (this.memory.size >= this.memoryLimit) this.memory.clear();
-    this.memory.set(key, parsed);
+    if (this.size >= this.memoryLimit) {
+      this.memory.clear();
+      this.size = 0;
+      byHtml = new Map();
+      this.memory.set(optsKey, byHtml);
+    }
+    byHtml.set(html, parsed);
+    this.size += 1;
     return parsed;
   };
 }

@@ -37,14 +37,27 @@ export async function startDesk(o: {
   out?: (s: string) => void;
   fault?: (req: { method: string; path: string }) => ForumFault | null;
   forum?: LocalForum;
+  log?: pino.Logger;
+  /** Each post's last version only (a poll that fails over an edit's window can never see the first version). */
+  lastVersions?: boolean;
 }) {
   const demo = prepareDemoGame(SAMPLE_GAME, localThreadUrl(), o.dir);
   const moderator = [demo.game.moderator ?? 'Mod'].flat()[0]!;
-  const forum = o.forum ?? (await LocalForum.start({ posts: demo.posts, clock: o.clock, moderator, title: demo.game.title, fault: o.fault }));
+  const posts = o.lastVersions ? [...new Map(demo.posts.map((p) => [p.id, p])).values()] : demo.posts;
+  const forum =
+    o.forum ?? (await LocalForum.start({ posts, clock: o.clock, moderator, title: demo.game.title, fault: o.fault }));
   const config = testConfig(o.dir, demo.gameFile, { autoApprove: o.autoApprove ?? [] });
   const store = Store.open(config.database, extractActions);
-  const log = pino({ level: 'silent' });
-  const watcher = new Watcher({ store, clock: o.clock, log, env: forum.env({ MODDESK_REDDIT_TIMEOUT_MS: '300' }), config, dryRun: o.dryRun, out: o.out });
+  const log = o.log ?? pino({ level: 'silent' });
+  const watcher = new Watcher({
+    store,
+    clock: o.clock,
+    log,
+    env: forum.env({ MODDESK_REDDIT_TIMEOUT_MS: '150' }),
+    config,
+    dryRun: o.dryRun,
+    out: o.out,
+  });
   watcher.open();
   return {
     demo,

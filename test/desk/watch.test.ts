@@ -21,7 +21,11 @@ function normalize(s: StateJson) {
   return {
     ...s,
     missiles: s.missiles.map((m) => ({ ...m, postId: id(m.postId) })),
-    flags: s.flags.map(({ url: _url, ...f }) => ({ ...f, postId: id(f.postId), message: f.message.replace(/t4_/g, '') })),
+    flags: s.flags.map(({ url: _url, ...f }) => ({
+      ...f,
+      postId: id(f.postId),
+      message: f.message.replace(/t4_/g, ''),
+    })),
     votes: { ...s.votes, throughPost: s.votes.throughPost },
   };
 }
@@ -47,7 +51,9 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     const stored = h.store.posts.list('demo');
     expect(stored.length).toBe(dump.filter((p) => Date.parse(p.createdAt) <= clock.now()).length);
     const drafts = await h.desk.drafts('demo');
-    expect(drafts.map((d) => d.kind)).toEqual(expect.arrayContaining(['vote-count', 'day-end', 'missile-launch', 'day-start', 'night-result']));
+    expect(drafts.map((d) => d.kind)).toEqual(
+      expect.arrayContaining(['vote-count', 'day-end', 'missile-launch', 'day-start', 'night-result']),
+    );
     expect(drafts.every((d) => d.format === 'markdown')).toBe(true);
     const [summary] = await h.desk.listGames();
     expect(summary).toMatchObject({ id: 'demo', ruleset: 'defcon', platform: 'reddit' });
@@ -58,7 +64,9 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     const at = new Date(clock.now()).toISOString().replace('.000Z', 'Z');
     const live = await h.desk.state('demo', at);
     const stored = h.store.posts.list('demo');
-    expect(live).toEqual(toStateJson(replay(h.watcher.runners.get('demo')!.game, stored, { at: clock.now() }).context, clock.now()));
+    expect(live).toEqual(
+      toStateJson(replay(h.watcher.runners.get('demo')!.game, stored, { at: clock.now() }).context, clock.now()),
+    );
     const offline = toStateJson(replay(game, dump, { at: clock.now() }).context, clock.now());
     const { votes: lv, ...l } = normalize(live);
     const { votes: ov, ...o } = normalize(offline);
@@ -129,18 +137,35 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     const rejected = await h.desk.rejectDraft('demo', pending[1]!.id, 'not needed');
     expect(rejected.status).toBe('rejected');
     const actions = h.store.audit.entries('demo').map((e) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['posts.stored', 'draft.created', 'draft.approved', 'draft.posted', 'draft.edited', 'draft.rejected']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'posts.stored',
+        'draft.created',
+        'draft.approved',
+        'draft.posted',
+        'draft.edited',
+        'draft.rejected',
+      ]),
+    );
   });
 
   it('a ruling is stored as a game-file event, written into the game file, and replayed', async () => {
     const flags = await h.desk.flags('demo');
     const flag = flags.find((f) => f.postId !== null)!;
     await h.desk.rule('demo', { kind: 'ignore', postId: flag.postId!, note: 'mod ruling' });
-    expect(loadGameFile(h.demo.gameFile).events).toContainEqual({ post: flag.postId, ignore: true, note: 'mod ruling' });
+    expect(loadGameFile(h.demo.gameFile).events).toContainEqual({
+      post: flag.postId,
+      ignore: true,
+      note: 'mod ruling',
+    });
     const after = (await h.desk.flags('demo')).find((f) => f.id === flag.id);
     // The post's actions are no longer applied: its flag is gone, or shown as ruled.
     expect(after === undefined || after.status === 'ignored').toBe(true);
-    expect(h.watcher.runners.get('demo')!.game.events).toContainEqual({ post: flag.postId, ignore: true, note: 'mod ruling' });
+    expect(h.watcher.runners.get('demo')!.game.events).toContainEqual({
+      post: flag.postId,
+      ignore: true,
+      note: 'mod ruling',
+    });
     await h.desk.rule('demo', { kind: 'accept', flagId: flags[flags.length - 1]!.id });
     expect((await h.desk.flags('demo')).at(-1)?.status).toBe('accepted');
   });
@@ -171,7 +196,13 @@ describe('--dry-run', () => {
     const tmp = tempDir();
     const clock = new FakeClock(Date.parse('2026-03-05T00:00:00Z'));
     const printed: string[] = [];
-    const h = await startDesk({ dir: tmp.dir, clock, dryRun: true, out: (s) => printed.push(s), autoApprove: ['day-end'] });
+    const h = await startDesk({
+      dir: tmp.dir,
+      clock,
+      dryRun: true,
+      out: (s) => printed.push(s),
+      autoApprove: ['day-end'],
+    });
     await h.watcher.pollAll();
     expect(printed.join('')).toMatch(/would reply in the thread \(demo-day-end-D1-/);
     expect(h.forum.posted).toEqual([]);

@@ -14,7 +14,7 @@ import {
 } from './reddit-things.js';
 
 /** A fault the forum plays on a request (reliability tests): an error status, a hang, or a cut-off body. */
-export type ForumFault = { status: number; retryAfter?: number } | { hang: true } | { truncate: true };
+export type ForumFault = { status: number; retryAfter?: number; after?: boolean } | { hang: true } | { truncate: true };
 
 export interface LocalForumOptions {
   /** A thread dump (interfaces §1): thread posts become comments, PMs arrive in the moderator's inbox. */
@@ -147,6 +147,12 @@ export class LocalForum {
     const fault = this.o.fault?.({ method, path: url.pathname }) ?? null;
     if (fault && 'hang' in fault) return; // the socket stays open until the client gives up
     if (fault && 'status' in fault) {
+      // `after`: the request takes effect (a reply is posted), then the answer is lost.
+      if (fault.after) {
+        try {
+          this.route(method, url.pathname, q);
+        } catch {}
+      }
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
       res.writeHead(fault.status, headers).end(JSON.stringify({ message: 'fault', error: fault.status }));

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ParsedPost } from '../../domain/action.js';
 import { HOUR } from '../../domain/time.js';
-import { type ParseFn } from '../../machine/post-versions.js';
+import type { ParseFn } from '../../machine/post-versions.js';
 import { replay } from '../../machine/replay.js';
 import { extractActions } from '../../parser/extract-actions.js';
 import { loadDump } from '../load-dump.js';
@@ -45,7 +45,16 @@ describe('draft planner', () => {
 
   it('drafts the DEFCON sample: vote counts, day ends, launches, impacts, night results, day starts, game over', () => {
     const kinds = new Set(whole.map((d) => d.kind));
-    for (const k of ['vote-count', 'day-end', 'day-start', 'missile-launch', 'missile-abort', 'missile-impact', 'night-result', 'game-over']) {
+    for (const k of [
+      'vote-count',
+      'day-end',
+      'day-start',
+      'missile-launch',
+      'missile-abort',
+      'missile-impact',
+      'night-result',
+      'game-over',
+    ]) {
       expect(kinds).toContain(k);
     }
     expect(new Set(whole.map((d) => d.id)).size).toBe(whole.length);

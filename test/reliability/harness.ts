@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { parseDocument, type YAMLSeq } from 'yaml';
+import { DRAFT_KINDS } from '../../src/app/app-config.js';
+import { acceleratedClock, clockSpec } from '../../src/app/clock.js';
+import { prepareDemoGame } from '../../src/app/demo/demo-game.js';
+import { LocalForum, localThreadUrl } from '../../src/app/demo/local-forum.js';
+import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
+
+/** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */
+export async function bundleWatch(): Promise<string> {
+  const outfile = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `watch-${process.pid}.mjs`);
+  const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  await esbuild.build({
+    entryPoints: [join(ROOT, 'test', 'reliability', 'watch-entry.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return outfile;
+}
+
+export interface RunSetup {
+  dir: string;
+  forum: LocalForum;
+  spec: string;
+  /** Game time the run stops at, and the real time it is reached. */
+  end: number;
+  endsAtReal: number;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The sample DEFCON game through the end of D2, on its own local forum, `speed` times faster than real time. */
+export async function setupRun(dir: string, speed: number, startInMs = 800): Promise<RunSetup> {
+  const demo = prepareDemoGame(SAMPLE_GAME, localThreadUrl(), dir);
+  // The game stops after D2: no phase, and so no draft, after the end, however long a run lasts.
+  const doc = parseDocument(readFileSync(demo.gameFile, 'utf8'));
+  const phases = doc.get('phases') as YAMLSeq;
+  while (phases.items.length > 4) phases.delete(4);
+  writeFileSync(demo.gameFile, doc.toString());
+  const cutoff = Date.parse('2026-03-08T00:00:00Z');
+  const end = Date.parse('2026-03-08T12:00:00Z');
+  // A platform that overwrites a post on edit shows its first version only to a poll in between; a watcher killed
+  // over that window cannot see it, so the suite's game has each post's last version only (edits: test/desk).
+  const last = new Map(demo.posts.filter((p) => Date.parse(p.createdAt) < cutoff).map((p) => [p.id, p]));
+  const posts = [...last.values()];
+  const origin = Date.parse(demo.game.phases[0]!.start) - 30 * 60_000;
+  const realOrigin = Date.now() + startInMs;
+  const clock = acceleratedClock(origin, realOrigin, speed);
+  const forum = await LocalForum.start({ posts, clock, moderator: 'Mod', title: demo.game.title });
+  writeFileSync(
+    join(dir, 'app.yaml'),
+    [
+      'database: moddesk.db',
+      'games: [{ file: game.yaml, id: demo }]',
+      'poll: { intervalSeconds: 0.1, nearSeconds: 0.05, minSeconds: 0.05, timeoutSeconds: 5, debounceMinutes: 10 }',
+      `autoApprove: [${DRAFT_KINDS.join(', ')}]`,
+      '',
+    ].join('\n'),
+  );
+  return {
+    dir,
+    forum,
+    spec: clockSpec(origin, realOrigin, speed),
+    end,
+    endsAtReal: realOrigin + (end - origin) / speed,
+    env: { ...process.env, ...forum.env() },
+  };
+}
+
+export function startWatcher(bundle: string, run: RunSetup): ChildProcess {
+  const child = spawn(
+    process.execPath,
+    [
+      bundle,
+      'watch',
+      '--config',
+      join(run.dir, 'app.yaml'),
+      '--clock',
+      run.spec,
+      '--no-dashboard',
+      '--log-level',
+      'warn',
+    ],
+    {
+      env: run.env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let err = '';
+  child.stderr?.on('data', (c: Buffer) => {
+    err = (err + c.toString()).slice(-4000);
+  });
+  (child as ChildProcess & { errText: () => string }).errText = () => err;
+  return child;
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? resolve(child.exitCode)
+      : child.once('exit', (code) => resolve(code)),
+  );
+
+export interface Snapshot {
+  posts: string[];
+  drafts: {
+    id: string;
+    kind: string;
+    status: string;
+    text: string;
+    to: string | null;
+    through: string | null;
+    planAt: number;
+    posted: boolean;
+  }[];
+  plan: unknown;
+}
+
+/** What must be equal to an uninterrupted run: every player post version, every draft and its fate, the planner. */
+export function snapshot(dbFile: string): Snapshot {
+  const db = new BetterSqlite3(dbFile, { readonly: true });
+  try {
+    const posts = (
+      db.prepare('SELECT post_id, version, hash, json FROM posts ORDER BY post_id, version').all() as {
+        post_id: string;
+        version: number;
+        hash: string;
+        json: string;
+      }[]
+    )
+      .filter((r) => (JSON.parse(r.json) as { author: string }).author !== 'Mod')
+      .map((r) => `${r.post_id}#${r.version}:${r.hash}`);
+    const drafts = (db.prepare('SELECT * FROM drafts ORDER BY id').all() as Record<string, unknown>[]).map((r) => ({
+      id: r.id as string,
+      kind: r.kind as string,
+      status: r.status as string,
+      text: r.text as string,
+      to: r.to_player as string | null,
+      through: r.through_post as string | null,
+      planAt: r.plan_at as number,
+      posted: r.posted !== null,
+    }));
+    const planRow = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
+    const { at: _at, ...plan } = planRow ? (JSON.parse(planRow) as Record<string, unknown>) : {};
+    return { posts, drafts, plan };
+  } finally {
+    db.close();
+  }
+}
+
+/** Whether the run has caught up: planned past the end, nothing approved left unposted. */
+export function caughtUp(dbFile: string, end: number): boolean {
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(dbFile, { readonly: true, fileMustExist: true });
+    const plan = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
+    if (!plan || (JSON.parse(plan) as { at: number }).at < end) return false;
+    return (
+      (db.prepare("SELECT COUNT(*) FROM drafts WHERE status IN ('approved', 'pending')").pluck().get() as number) === 0
+    );
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
+
+/** Each posted draft's marker, counted on the forum: every one must appear exactly once. */
+export function postsPerKey(forum: LocalForum): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of forum.posted) {
+    const key = /moddesk: ([\w.:-]+)/.exec(p.text)?.[1] ?? '?';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A small seeded generator, so a failing moment can be replayed. */
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../desk/helpers.js';
+import {
+  bundleWatch,
+  caughtUp,
+  exited,
+  postsPerKey,
+  type RunSetup,
+  type Snapshot,
+  seeded,
+  setupRun,
+  sleep,
+  snapshot,
+  startWatcher,
+} from './harness.js';
+
+const RUNS = Number(process.env.MODDESK_KILL_RUNS ?? 50);
+const PARALLEL = Number(process.env.MODDESK_KILL_PARALLEL ?? 5);
+const SEED = Number(process.env.MODDESK_KILL_SEED ?? 20260302);
+/** Game ms per real ms: the 156 game hours of the run pass in about 4 seconds. */
+const SPEED = 140_000;
+
+interface Outcome {
+  run: number;
+  killAfterMs: number;
+  snap: Snapshot;
+  perKey: Map<string, number>;
+  stderr: string;
+}
+
+/** Plays the game once; kills the watcher with SIGKILL `killAfterMs` into it (null: never) and restarts it. */
+async function playRun(bundle: string, run: number, killAfterMs: number | null): Promise<Outcome> {
+  const tmp = tempDir(`moddesk-kill-${run}-`);
+  const setup: RunSetup = await setupRun(tmp.dir, SPEED);
+  let stderr = '';
+  try {
+    let child = startWatcher(bundle, setup);
+    if (killAfterMs !== null) {
+      await sleep(killAfterMs);
+      child.kill('SIGKILL');
+      await exited(child);
+      stderr += (child as unknown as { errText(): string }).errText();
+      child = startWatcher(bundle, setup);
+    }
+    const db = join(tmp.dir, 'moddesk.db');
+    const deadline = Date.now() + 60_000;
+    while (!(Date.now() > setup.endsAtReal && caughtUp(db, setup.end))) {
+      if (Date.now() > deadline)
+        throw new Error(`run ${run} did not catch up: ${(child as unknown as { errText(): string }).errText()}`);
+      await sleep(100);
+    }
+    child.kill('SIGTERM');
+    const code = await exited(child);
+    stderr += (child as unknown as { errText(): string }).errText();
+    expect(code, `run ${run} stops cleanly on SIGTERM: ${stderr}`).toBe(0);
+    return { run, killAfterMs: killAfterMs ?? -1, snap: snapshot(db), perKey: postsPerKey(setup.forum), stderr };
+  } finally {
+    await setup.forum.close();
+    tmp.remove();
+  }
+}
+
+describe('kill -9 the watcher at random moments of a replayed game', () => {
+  let bundle: string;
+  let baseline: Outcome;
+  const outcomes: Outcome[] = [];
+
+  beforeAll(async () => {
+    bundle = await bundleWatch();
+  }, 60_000);
+
+  afterAll(() => {
+    const failed = outcomes.filter((o) => JSON.stringify(o.snap) !== JSON.stringify(baseline?.snap));
+    process.stdout.write(
+      `kill -9 suite: ${outcomes.length - failed.length}/${outcomes.length} runs converged (seed ${SEED})\n`,
+    );
+  });
+
+  it(`${RUNS} runs, each killed once and restarted, converge to the uninterrupted run; no draft is posted twice`, async () => {
+    const rnd = seeded(SEED);
+    // Stratified: one moment in each of RUNS equal slices of the run (start-up, then the game from 0.8 s to about
+    // 4.8 s after the start), so the whole game is covered.
+    const moments = Array.from({ length: RUNS }, (_, i) => Math.floor(((i + rnd()) / RUNS) * 4800));
+    const queue = moments.map((m, i) => () => playRun(bundle, i + 1, m));
+    const baselineRun = playRun(bundle, 0, null);
+    const workers = Array.from({ length: PARALLEL }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) outcomes.push(await job());
+    });
+    baseline = await baselineRun;
+    await Promise.all(workers);
+
+    expect(baseline.snap.drafts.length).toBeGreaterThan(20);
+    expect(baseline.snap.drafts.every((d) => d.status === 'posted')).toBe(true);
+    for (const o of outcomes.sort((a, b) => a.run - b.run)) {
+      const where = `run ${o.run} (killed ${o.killAfterMs} ms in)`;
+      expect(o.snap.posts, `${where}: no post lost or doubled`).toEqual(baseline.snap.posts);
+      expect(o.snap.drafts, `${where}: the same drafts, posted`).toEqual(baseline.snap.drafts);
+      expect(o.snap.plan, `${where}: the same planner state`).toEqual(baseline.snap.plan);
+      expect(
+        [...o.perKey.values()].every((n) => n === 1),
+        `${where}: every draft posted once`,
+      ).toBe(true);
+      expect(o.perKey.size, `${where}: every draft posted`).toBe(baseline.snap.drafts.length);
+    }
+    expect(outcomes).toHaveLength(RUNS);
+  }, 170_000);
+});
