@@ -120,4 +120,36 @@ describe('browser: the missile board', () => {
       desk.close();
     }
   }, 120_000);
+
+  it('counts down an abort window; when it closes the missile flies on, no longer abortable', async () => {
+    const game = loadGameFile(repoFile('test/games/defcon-sample/game.yaml'));
+    const posts = loadDump(repoFile('test/games/defcon-sample/posts.jsonl'));
+    const final = toStateJson(replay(game, posts, null).context, Date.parse(posts.at(-1)?.createdAt as string));
+    const missile = final.missiles.find(
+      (m) => m.kind === 'launch' && m.status === 'landed' && m.abortableUntil !== null,
+    );
+    if (!missile?.abortableUntil) throw new Error('the sample game has no abortable missile that landed');
+    const desk = new OfflineDesk(game, posts, { speed: 1, startAt: Date.parse(missile.abortableUntil) - 4_000 });
+    const s = await signIn(browser, desk, DESKTOP);
+    try {
+      const { page, base } = s;
+      await page.goto(`${base}/missiles`);
+      await page.waitForSelector('body[data-live-connected]');
+      const row = page.locator(`[data-live="missiles-flying"] #missile-${missile.id}`);
+      expect(await row.locator('.countdown[aria-label="abort window closes in"]').textContent()).toMatch(
+        /^00:00:0[1-4]$/,
+      );
+      expect(await row.locator('.countdown[aria-label="lands in"]').textContent()).toMatch(/^1d 00:00:0[1-4]$/);
+      await shot(page, 'missiles-abort-window');
+      await expect
+        .poll(() => row.locator('.countdown[aria-label="abort window closes in"]').count(), { timeout: 20_000 })
+        .toBe(0);
+      expect(await row.textContent()).toContain('closed');
+      expect(await row.locator('.status').textContent()).toBe('in-flight');
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      desk.close();
+    }
+  }, 120_000);
 });
