@@ -66,7 +66,7 @@ describe('draft planner', () => {
     expect(vc.text).toMatch(/^Vote Count 1\.1/);
     const state = replay(game, posts, { at: vc.at - 10 * 60_000 }).context;
     const last = state.day?.history[state.day.history.length - 1];
-    expect(last && last.at).toBe(vc.at - 10 * 60_000);
+    expect(last?.at).toBe(vc.at - 10 * 60_000);
   });
 
   it('makes the same drafts however the time is cut into polls (what makes a restart converge)', () => {
