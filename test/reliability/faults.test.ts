@@ -105,8 +105,11 @@ describe('adapter faults during a watch (429, 500, 503, hangs, truncated pages)'
       faulty.forum as unknown as { o: { fault: (r: { method: string; path: string }) => ForumFault | null } }
     ).o;
     const original = hook.fault;
-    hook.fault = (r) =>
-      once && r.method === 'POST' && r.path.endsWith('/api/comment') ? ((once = false), fault) : null;
+    hook.fault = (r) => {
+      if (!once || r.method !== 'POST' || !r.path.endsWith('/api/comment')) return null;
+      once = false;
+      return fault;
+    };
     const r = await faulty.desk.approveDraft('demo', draft.id);
     hook.fault = original;
     expect(r.outcome).toBe('posted');
