@@ -1,4 +1,4 @@
-import type { ExtractedAction } from '../domain/action.js';
+import type { ExtractedAction, ParseDiagnostic } from '../domain/action.js';
 import type { DeathCause, GameFile, RulesetName } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { EndReason, MissileKind, MissileStatus, PhaseKind, Winner } from '../domain/state.js';
@@ -85,6 +85,9 @@ export interface DayVotes {
   votes: (Vote | null)[];
   /** The threshold in force when the day ended (null while open). */
   thresholdAtEnd: number | null;
+  /** Living players when the day ended (null while open): the count's "With N alive". */
+  aliveAtEnd: number | null;
+  endedAt: Instant | null;
   noLynchThresholdAtEnd: number | null;
   throughPost: string | null;
   history: VoteHistoryEntry[];
@@ -183,6 +186,8 @@ export interface ReceivedPost {
   post: Post;
   at: Instant;
   actions: ExtractedAction[];
+  /** What the parser noticed (near-miss, malformed HTML): flagged for the mod. */
+  diagnostics: ParseDiagnostic[];
   /** 'first' for the version seen at createdAt; 'edit' for a later version. */
   version: 'first' | 'edit';
   /** Actions applied with a flag (edited-unverified). */

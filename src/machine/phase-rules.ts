@@ -3,7 +3,7 @@ import type { Instant } from '../domain/time.js';
 import type { GameContext, VoteTarget } from './context.js';
 import { killSlot } from './death-rules.js';
 import type { Ruleset } from './ruleset.js';
-import { deadlineChoice, emptyDay, noLynchThresholdOf, thresholdOf } from './votes.js';
+import { deadlineChoice, emptyDay, livingCount, noLynchThresholdOf, thresholdOf } from './votes.js';
 
 /** A phase of the schedule starts: the previous one ends first if it had not (its deadline outcome applies). */
 export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at: Instant): GameContext {
@@ -49,7 +49,13 @@ export function endDay(
 ): GameContext {
   if (!ctx.phase) return ctx;
   const frozenDay = ctx.day
-    ? { ...ctx.day, thresholdAtEnd: thresholdOf(ctx), noLynchThresholdAtEnd: noLynchThresholdOf(ctx) }
+    ? {
+        ...ctx.day,
+        thresholdAtEnd: thresholdOf(ctx),
+        noLynchThresholdAtEnd: noLynchThresholdOf(ctx),
+        aliveAtEnd: livingCount(ctx.slots),
+        endedAt: at,
+      }
     : null;
   const ended: GameContext = { ...ctx, day: frozenDay, phase: { ...ctx.phase, endedAt: at, endReason: reason } };
   if (typeof choice === 'number' && ended.result.status !== 'over')

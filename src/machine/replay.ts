@@ -61,7 +61,8 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
         through = { day: ctx.day.day, postId: event.received.post.id };
       }
       // Most posts hold no action: they cannot change the state, so they skip the statechart (speed).
-      if (event.received.actions.length === 0 && !event.ruling?.vote && !phasePosts) continue;
+      const quiet = event.received.actions.length === 0 && event.received.diagnostics.length === 0;
+      if (quiet && !event.ruling?.vote && !phasePosts) continue;
     }
     actor.send(event);
   }

@@ -116,6 +116,8 @@ export function emptyDay(name: string, slotCount: number): DayVotes {
     day: name,
     votes: new Array(slotCount).fill(null),
     thresholdAtEnd: null,
+    aliveAtEnd: null,
+    endedAt: null,
     noLynchThresholdAtEnd: null,
     throughPost: null,
     history: [],

@@ -22,10 +22,10 @@ export const bbcode: Markup = {
 
 export const markdown: Markup = {
   name: 'markdown',
-  text: (s) => s.replace(/([\\`*_{}[\]()#+!|>~<-])/g, '\\$1'),
+  text: (s) => s.replace(/([\\`*_[\]|>~<])/g, '\\$1').replace(/^([#+-])/, '\\$1'),
   bold: (s) => `**${s}**`,
   link: (label, url) => (url ? `[${label}](${url.replace(/[()\s]/g, encodeURIComponent)})` : label),
-  collapsed: (title, lines) => [`**${title}**`, '', ...lines.map((l) => `> ${l}  `)],
+  collapsed: (title, lines) => [`**${title}**`, '', ...lines.map((l) => `> ${l}`)],
   // Reddit markdown needs a blank line (or two trailing spaces) for a line break.
   join: (lines) => lines.join('  \n'),
 };

@@ -6,7 +6,7 @@ import type { VoteCountModel } from './vote-count-model.js';
 export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?: boolean } = {}): string {
   const t = mk.text;
   const lines: string[] = [];
-  const through = m.through ? ` (through post ${mk.link(t(m.through.label), m.through.url)})` : '';
+  const through = m.through ? ` (through post ${mk.link(label(m.through.label), m.through.url)})` : '';
   lines.push(`${mk.bold(t(m.title))}${through}`);
   lines.push('');
   const voters = (vs: VoteCountModel['wagons'][number]['voters']) =>
@@ -39,6 +39,11 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
     lines.push('', ...mk.collapsed('Vote history', entries));
   }
   return `${mk.join(lines)}\n`;
+}
+
+/** Post labels are `#` and the platform's number or id: keep them to characters no markup reads. */
+function label(s: string): string {
+  return s.replace(/[^\w#.-]/g, '');
 }
 
 function missileLine(missile: VoteCountModel['missiles'][number], m: VoteCountModel, mk: Markup): string {

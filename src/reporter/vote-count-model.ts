@@ -85,11 +85,11 @@ export function buildVoteCountModel(
       toReach: nlThreshold === null ? null : nlThreshold - t.noLynch.voters.length,
     },
     notVoting: t.notVoting.map(name),
-    alive: ctx.slots.filter((s) => s.alive).length,
+    alive: day?.aliveAtEnd ?? ctx.slots.filter((s) => s.alive).length,
     threshold,
     noLynchThreshold: nlThreshold,
     deadline: dayPhase?.deadline ?? null,
-    endedAt: ctx.phase?.name === day?.day ? (ctx.phase?.endedAt ?? null) : null,
+    endedAt: day?.endedAt ?? null,
     missiles: ctx.missiles
       .filter((m) => m.status === 'in-flight')
       .map((m) => ({
