@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { ThreadSink } from '../adapters/types.js';
 import type {
   ApproveResult,
@@ -14,7 +13,7 @@ import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
-import type { FlagJson, StateJson } from '../domain/state.js';
+import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { replay } from '../machine/replay.js';
@@ -23,7 +22,10 @@ import type { FormatName } from '../reporter/markup.js';
 import type { DashboardDesk } from './desk-extras.js';
 import { esc } from './html.js';
 import { lineDiff } from './line-diff.js';
-import { type DueDraft, phaseDrafts, postInfo, voteCountNow } from './offline-drafts.js';
+import { DraftBook, type HeldDraft } from './offline-draft-book.js';
+import { phaseDrafts, postInfo, voteCountNow } from './offline-drafts.js';
+import { FlagBook } from './offline-flags.js';
+import { voteHistoryOf } from './offline-history.js';
 
 export interface OfflineDeskOptions {
   /** The game's id in URLs; default: from the title. */
@@ -36,16 +38,6 @@ export interface OfflineDeskOptions {
   sink?: ThreadSink;
   /** Draft markup; default markdown for reddit, else bbcode. */
   format?: FormatName;
-}
-
-interface HeldDraft {
-  record: DraftRecord;
-  key: string;
-  voteKey: string | null;
-  edited: boolean;
-  day: string | null;
-  /** Why the mod rejected it (kept for the record; the contract has no field for it). */
-  reason?: string | null;
 }
 
 interface Current {
@@ -74,13 +66,10 @@ export class OfflineDesk implements DashboardDesk {
   private revision = 0;
   private cache: Current | null = null;
   private prev: GameContext | null = null;
-  private readonly held = new Map<string, HeldDraft>();
-  private readonly keys = new Set<string>();
-  private readonly flagStatus = new Map<string, FlagRecord['status']>();
-  private readonly knownFlags = new Map<string, FlagRecord>();
+  private readonly book: DraftBook;
+  private readonly flagBook: FlagBook;
   private readonly listeners = new Set<(e: DeskEvent) => void>();
   private timer: NodeJS.Timeout | null = null;
-  private nextDraft = 1;
   private nextPm = 1;
   private lastPollAt: string | null = null;
 
@@ -92,7 +81,9 @@ export class OfflineDesk implements DashboardDesk {
     this.game = structuredClone(game);
     this.posts = [...posts];
     this.id = opts.id ?? slug(game.title);
+    this.flagBook = new FlagBook(this.id);
     this.format = opts.format ?? (game.thread?.platform === 'reddit' ? 'markdown' : 'bbcode');
+    this.book = new DraftBook(this.id, this.format);
     this.sink = opts.sink;
     this.speed = opts.speed ?? 1;
     const last = posts.reduce((t, p) => Math.max(t, Date.parse(p.createdAt)), Number.NEGATIVE_INFINITY);
@@ -129,8 +120,8 @@ export class OfflineDesk implements DashboardDesk {
 
   async listGames(): Promise<GameSummary[]> {
     const { state } = this.current();
-    const drafts = [...this.held.values()].filter((d) => d.record.status === 'pending').length;
-    const flags = this.flagRecords(state).filter((f) => f.status === 'open').length;
+    const drafts = this.book.pendingCount();
+    const flags = this.flagBook.records(state, this.posts).filter((f) => f.status === 'open').length;
     return [
       {
         id: this.id,
@@ -168,38 +159,19 @@ export class OfflineDesk implements DashboardDesk {
 
   async drafts(gameId: string): Promise<DraftRecord[]> {
     this.check(gameId);
-    return [...this.held.values()].map((d) => ({ ...d.record }));
+    return this.book.list();
   }
 
   async flags(gameId: string): Promise<FlagRecord[]> {
     this.check(gameId);
-    return this.flagRecords(this.current().state);
+    return this.flagBook.records(this.current().state, this.posts);
   }
 
   async voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]> {
     this.check(gameId);
-    const cur = this.current();
-    const name = day ?? cur.state.votes.day;
-    if (!name) return [];
-    const phases = cur.context.setup.phases;
-    const i = phases.findIndex((p) => p.name === name);
-    const phase = phases[i];
-    if (phase?.kind !== 'day') throw new ModdeskError('usage', `no day ${JSON.stringify(name)} in the game file`);
-    if (phase.start > cur.at) return [];
-    const nextDay = phases.slice(i + 1).find((p) => p.kind === 'day');
-    const at = nextDay ? Math.min(cur.at, nextDay.start - 1) : cur.at;
-    const ctx = at === cur.at ? cur.context : replay(this.game, this.posts, { at }).context;
-    if (ctx.day?.day !== name) return [];
-    const slotName = (i: number) => ctx.slots[i]?.name ?? `#${i}`;
-    const urls = postInfo(this.posts);
-    return ctx.day.history.map((h) => ({
-      day: name,
-      voter: slotName(h.voter),
-      target: h.target === null ? null : h.target === 'no-lynch' ? 'No lynch' : slotName(h.target),
-      postId: h.postId,
-      at: formatInstant(h.at),
-      url: h.url ?? urls.get(h.postId)?.url ?? null,
-    }));
+    const now = this.current();
+    const name = day ?? now.state.votes.day;
+    return name ? voteHistoryOf(this.game, this.posts, now, name) : [];
   }
 
   async post(gameId: string, postId: string) {
@@ -250,10 +222,10 @@ export class OfflineDesk implements DashboardDesk {
     this.check(gameId);
     const at = formatInstant(this.now());
     if (ruling.kind === 'accept') {
-      if (!this.flagRecords(this.current().state).some((f) => f.id === ruling.flagId)) {
+      if (!this.flagBook.records(this.current().state, this.posts).some((f) => f.id === ruling.flagId)) {
         throw new ModdeskError('usage', `no flag ${JSON.stringify(ruling.flagId)}`);
       }
-      this.flagStatus.set(ruling.flagId, 'accepted');
+      this.flagBook.set(ruling.flagId, 'accepted');
       this.emit({ type: 'flag.changed', gameId });
       return;
     }
@@ -269,8 +241,8 @@ export class OfflineDesk implements DashboardDesk {
       if (alias && !player.aliases.some((a) => a.toLowerCase() === alias.toLowerCase())) player.aliases.push(alias);
     }
     this.game.events = events;
-    for (const f of this.flagRecords(this.current().state)) {
-      if (f.postId === ruling.postId) this.flagStatus.set(f.id, ruling.kind === 'ignore' ? 'ignored' : 'ruled');
+    for (const f of this.flagBook.records(this.current().state, this.posts)) {
+      if (f.postId === ruling.postId) this.flagBook.set(f.id, ruling.kind === 'ignore' ? 'ignored' : 'ruled');
     }
     this.changed();
     this.emit({ type: 'flag.changed', gameId });
@@ -325,11 +297,7 @@ export class OfflineDesk implements DashboardDesk {
 
   private pending(gameId: string, draftId: string): HeldDraft {
     this.check(gameId);
-    const d = this.held.get(draftId);
-    if (!d) throw new ModdeskError('usage', `no draft ${JSON.stringify(draftId)}`);
-    if (d.record.status !== 'pending')
-      throw new ModdeskError('usage', `draft ${draftId} is already ${d.record.status}`);
-    return d;
+    return this.book.pending(draftId);
   }
 
   /** The game file's entry for a player named now or earlier (a replacement's slot is its first player's entry). */
@@ -360,75 +328,24 @@ export class OfflineDesk implements DashboardDesk {
 
   private freshCount(d: HeldDraft) {
     const { context, at } = this.current();
-    const fresh = voteCountNow(context, at, postInfo(this.posts), this.format, this.countNumber(d.day));
+    const fresh = voteCountNow(context, at, postInfo(this.posts), this.format, this.book.countNumber(d.day));
     return fresh && fresh.day === d.day ? fresh : null;
-  }
-
-  private countNumber(day: string | null): number {
-    const done = [...this.held.values()].filter(
-      (h) => h.day === day && h.voteKey !== null && h.record.status !== 'pending' && h.record.status !== 'rejected',
-    );
-    return done.length + 1;
   }
 
   /** Brings drafts up to the state now and arms the timer for the next timed event. */
   private refresh(emit: boolean): void {
     const { context, at } = this.current();
-    const info = postInfo(this.posts);
-    const created: string[] = [];
-    const add = (due: DueDraft, extra: Partial<HeldDraft> = {}, throughPost: string | null = null) => {
-      const id = `d${this.nextDraft++}`;
-      const stamp = formatInstant(at);
-      const record: DraftRecord = {
-        id,
-        gameId: this.id,
-        kind: due.kind,
-        status: 'pending',
-        format: this.format,
-        text: due.text,
-        to: due.to,
-        throughPost,
-        createdAt: stamp,
-        updatedAt: stamp,
-        recount: null,
-        posted: null,
-      };
-      this.held.set(id, { record, key: due.key, voteKey: null, edited: false, day: null, ...extra });
-      this.keys.add(due.key);
-      created.push(id);
-    };
-    for (const due of phaseDrafts(this.game, this.posts, this.prev, context, at, this.format)) {
-      if (!this.keys.has(due.key)) add(due);
-    }
+    const due = phaseDrafts(this.game, this.posts, this.prev, context, at, this.format);
     this.prev = context;
-    const pendingCount = [...this.held.values()].find((h) => h.voteKey !== null && h.record.status === 'pending');
-    const count = voteCountNow(context, at, info, this.format, this.countNumber(context.day?.day ?? null));
-    if (
-      count &&
-      pendingCount &&
-      pendingCount.day === count.day &&
-      !pendingCount.edited &&
-      pendingCount.voteKey !== count.voteKey
-    ) {
-      pendingCount.record = {
-        ...pendingCount.record,
-        text: count.text,
-        throughPost: count.throughPost,
-        updatedAt: formatInstant(at),
-      };
-      pendingCount.voteKey = count.voteKey;
-      created.push(pendingCount.record.id);
-    } else if (count && !pendingCount) {
-      const last = [...this.held.values()].filter((h) => h.voteKey !== null).at(-1);
-      if (last?.voteKey !== count.voteKey) {
-        add(
-          { key: `vote-count|${count.voteKey}`, kind: 'vote-count', to: null, text: count.text, at },
-          { voteKey: count.voteKey, day: count.day },
-          count.throughPost,
-        );
-      }
-    }
-    if (emit) for (const draftId of created) this.emit({ type: 'draft.changed', gameId: this.id, draftId });
+    const count = voteCountNow(
+      context,
+      at,
+      postInfo(this.posts),
+      this.format,
+      this.book.countNumber(context.day?.day ?? null),
+    );
+    const touched = this.book.sync(due, count, formatInstant(at));
+    if (emit) for (const draftId of touched) this.emit({ type: 'draft.changed', gameId: this.id, draftId });
     this.arm(context, at);
   }
 
@@ -447,32 +364,6 @@ export class OfflineDesk implements DashboardDesk {
     this.timer.unref();
   }
 
-  private flagRecords(state: StateJson): FlagRecord[] {
-    const urls = postInfo(this.posts);
-    const out: FlagRecord[] = [];
-    const seen = new Set<string>();
-    for (const f of state.flags) {
-      const id = flagId(f);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      const url = f.url ?? (f.postId ? urls.get(f.postId)?.url : undefined);
-      const rec: FlagRecord = {
-        ...f,
-        ...(url ? { url } : {}),
-        id,
-        gameId: this.id,
-        status: this.flagStatus.get(id) ?? 'open',
-      };
-      this.knownFlags.set(id, rec);
-      out.push(rec);
-    }
-    for (const [id, rec] of this.knownFlags) {
-      const status = this.flagStatus.get(id);
-      if (!seen.has(id) && status) out.push({ ...rec, status });
-    }
-    return out;
-  }
-
   private emit(event: DeskEvent): void {
     for (const l of this.listeners) {
       try {
@@ -482,10 +373,6 @@ export class OfflineDesk implements DashboardDesk {
       }
     }
   }
-}
-
-export function flagId(f: FlagJson): string {
-  return `f-${createHash('sha1').update(`${f.code}|${f.postId}|${f.actor}|${f.at}|${f.message}`).digest('hex').slice(0, 12)}`;
 }
 
 function slug(title: string): string {

@@ -32,7 +32,7 @@ describe('browser: safety', () => {
       }
       await page.goto(base);
       await page.waitForSelector('body[data-live-connected]');
-      const text = await page.locator('main').innerText();
+      const text = await page.locator('main').textContent();
       for (const name of XSS_NAMES) expect(text).toContain(name);
       desk.addPosts([
         post('Plain', '2026-05-06T12:00:00Z', { html: `<p>${PAYLOADS.join(' ')}<strong>Vote: Ann</strong></p>` }),
@@ -40,7 +40,7 @@ describe('browser: safety', () => {
       await expect
         .poll(async () => Number(await page.getAttribute('body', 'data-refreshes')), { timeout: 10_000 })
         .toBeGreaterThanOrEqual(1);
-      expect(await page.locator('[data-live="count"]').innerText()).toContain('Ann (1)');
+      expect(await page.locator('[data-live="count"]').textContent()).toContain('Ann (1)');
       await page.goto(`${base}/flags`);
       await shot(page, 'xss-flags-phone', false);
       expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
