@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { basename, dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -53,6 +54,8 @@ export class Watcher {
   private loops: Promise<void>[] = [];
 
   constructor(private readonly d: WatcherDeps) {
+    // Every game's loop waits on this one signal: a thousand games are a thousand listeners, not a leak.
+    setMaxListeners(0, this.abort.signal);
     this.actions = new DraftActions({
       store: d.store,
       clock: d.clock,

@@ -50,8 +50,10 @@ export function register(program: Command): void {
         });
       const out = (s: string) => process.stdout.write(s);
       const demo = prepareDemoGame(resolve(opts.game), localThreadUrl());
-      const first = Date.parse(demo.game.phases[0]!.start);
-      const clock = acceleratedClock(first - 30 * 60_000, Date.now(), hps * 3600);
+      // Start half an hour before the first day (D1), so that the first drafts come within seconds; what was
+      // posted before (D0 role requests) is read by the first poll.
+      const firstDay = demo.game.phases.find((p) => /^D[1-9]/.test(p.name)) ?? demo.game.phases[0]!;
+      const clock = acceleratedClock(Date.parse(firstDay.start) - 30 * 60_000, Date.now(), hps * 3600);
       const moderator = [demo.game.moderator ?? 'Mod'].flat()[0]!;
       const forum = await LocalForum.start({ posts: demo.posts, clock, moderator, title: demo.game.title });
       const config = appConfigSchema.parse({

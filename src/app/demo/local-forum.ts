@@ -47,7 +47,7 @@ export class LocalForum {
   requests = 0;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly schedule: ReturnType<typeof scheduleOf>;
+  private schedule: ReturnType<typeof scheduleOf>;
   private readonly modComments: LocalComment[] = [];
   private readonly sent: LocalMessage[] = [];
   private seq = 0;
@@ -92,6 +92,12 @@ export class LocalForum {
       MODDESK_REDDIT_TIMEOUT_MS: '2000',
       ...extra,
     };
+  }
+
+  /** A player posts now (benches and tests): the post appears at its `createdAt`. */
+  add(post: Post): void {
+    this.o.posts.push(post);
+    this.schedule = scheduleOf(this.o.posts);
   }
 
   /** Thread comments visible now: each post's newest visible version, then the moderator's replies. */
