@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isMap, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { ModdeskError } from '../domain/errors.js';
+import { parseYamlConfig } from './parse-yaml-config.js';
+import { readTextFile } from './read-text-file.js';
 
 export const DRAFT_KINDS = [
   'vote-count',
@@ -80,59 +79,14 @@ const EXAMPLES: Record<string, string> = {
 
 /** Reads and validates an app config; game file paths come back resolved against the config's folder. */
 export function loadAppConfig(file: string): AppConfig {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ModdeskError(
-      'file-unreadable',
-      `cannot read the app config (${(err as NodeJS.ErrnoException).code ?? err})`,
-      { file, cause: err },
-    );
-  }
-  return parseAppConfig(text, file);
+  return parseAppConfig(readTextFile(file, 'the app config'), file);
 }
 
 export function parseAppConfig(text: string, file: string): AppConfig {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const yamlError = doc.errors[0];
-  if (yamlError) {
-    const pos = yamlError.linePos?.[0];
-    throw new ModdeskError('yaml-invalid', `invalid YAML: ${yamlError.message.split('\n')[0]}`, {
-      file,
-      place: pos ? `line ${pos.line}, column ${pos.col}` : undefined,
-    });
-  }
-  if (!isMap(doc.contents)) {
-    throw new ModdeskError('game-invalid', `expected a mapping with a games list, e.g. ${EXAMPLES.games}`, {
-      file,
-      place: 'line 1',
-    });
-  }
-  const parsed = appConfigSchema.safeParse(doc.toJS());
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const path = issue.path.reduce<string>(
-      (acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)),
-      '',
-    );
-    const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
-    const line = node?.range ? `line ${lineCounter.linePos(node.range[0]).line}` : undefined;
-    const what =
-      issue.code === 'unrecognized_keys'
-        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
-        : issue.code === 'invalid_value'
-          ? `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`
-          : issue.message;
-    const top = String(issue.path[0] ?? '');
-    const example = EXAMPLES[top] ?? `games: [{ file: my-game.yaml }]`;
-    throw new ModdeskError('game-invalid', `${path || '(top level)'}: ${what}; for example ${example}`, {
-      file,
-      place: line,
-    });
-  }
-  const cfg = parsed.data;
+  const cfg = parseYamlConfig(text, file, appConfigSchema, {
+    expected: `a mapping with a games list, e.g. ${EXAMPLES.games}`,
+    exampleFor: (key) => EXAMPLES[key] ?? 'games: [{ file: my-game.yaml }]',
+  });
   const base = dirname(resolve(file));
   return {
     ...cfg,

@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { ModdeskError, quote } from '../domain/errors.js';
 import { type Post, postSchema } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
+import { readTextFile } from './read-text-file.js';
 
 /** Reads a thread dump (interfaces §1). A bad line is an error naming the file and line; nothing is skipped silently. */
 export function loadDump(file: string): Post[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ModdeskError(
-      'file-unreadable',
-      `cannot read the thread dump (${(err as NodeJS.ErrnoException).code ?? err})`,
-      { file, cause: err },
-    );
-  }
-  return parseDump(text, file);
+  return parseDump(readTextFile(file, 'the thread dump'), file);
 }
 
 export function parseDump(text: string, file: string): Post[] {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ModdeskError } from '../domain/errors.js';
+import { readTextFile } from './read-text-file.js';
 
 /** Environment variables that hold secrets: their values are redacted from logs and never stored. */
 export const SECRET_KEYS = [
@@ -28,16 +29,7 @@ export function loadSecrets(env: NodeJS.ProcessEnv, file?: string): NodeJS.Proce
       },
     );
   }
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new ModdeskError(
-      'file-unreadable',
-      `cannot read the secrets file (${(err as NodeJS.ErrnoException).code ?? err})`,
-      { file, cause: err },
-    );
-  }
+  const text = readTextFile(file, 'the secrets file');
   const out: NodeJS.ProcessEnv = { ...env };
   text.split('\n').forEach((line, i) => {
     const trimmed = line.trim();
