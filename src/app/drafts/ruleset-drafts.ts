@@ -1,13 +1,12 @@
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
-import { tally, thresholdOf } from '../../machine/votes.js';
-import { flip, who } from '../../reporter/defcon/common.js';
 import { defconDrafts } from '../../reporter/defcon/drafts.js';
 import { renderGameOver } from '../../reporter/defcon/phase-posts.js';
 import type { Markup } from '../../reporter/markup.js';
 import { dawnReport, renderDawnReport } from '../../reporter/obsidian/dawn-report.js';
 import { nightResultDrafts } from '../../reporter/obsidian/night-results.js';
 import { purgeOutcome, renderPurgeAnnouncement } from '../../reporter/obsidian/purge-announcement.js';
+import { renderVanillaDayEnd, renderVanillaDayStart } from '../../reporter/vanilla/phase-posts.js';
 import type { DraftKind } from '../desk.js';
 
 /** A draft due between two states, before the desk gives it an id. */
@@ -51,7 +50,7 @@ function genericDrafts(prev: GameContext, next: GameContext, at: Instant, mk: Ma
   const p = prev.phase;
   if (p?.kind === 'day' && p.endedAt === null && (next.phase?.index !== p.index || next.phase.endedAt !== null)) {
     const outcome = obsidian ? purgeOutcome(next, p.name) : null;
-    const text = outcome ? renderPurgeAnnouncement(outcome, mk) : dayEndText(next, p.name, mk);
+    const text = outcome ? renderPurgeAnnouncement(outcome, mk) : renderVanillaDayEnd(next, p.name, mk);
     out.push({ kind: obsidian ? 'purge' : 'day-end', at, to: null, text, phase: p.name });
   }
   if (obsidian) {
@@ -75,7 +74,13 @@ function genericDrafts(prev: GameContext, next: GameContext, at: Instant, mk: Ma
         phase: next.phase.name,
       });
     } else if (!obsidian) {
-      out.push({ kind: 'day-start', at, to: null, text: dayStartText(prev, next, mk), phase: next.phase.name });
+      out.push({
+        kind: 'day-start',
+        at,
+        to: null,
+        text: renderVanillaDayStart(prev, next, mk),
+        phase: next.phase.name,
+      });
     }
   }
   if (next.result.status === 'over' && prev.result.status !== 'over') {
@@ -88,39 +93,4 @@ function genericDrafts(prev: GameContext, next: GameContext, at: Instant, mk: Ma
     });
   }
   return out;
-}
-
-function dayEndText(ctx: GameContext, day: string, mk: Markup): string {
-  const lines = [mk.bold(`Day ${day.slice(1)} has ended`), ''];
-  const lynch = ctx.eliminations.find((e) => e.phase === day && e.cause === 'lynch');
-  if (lynch) {
-    const wagon =
-      ctx.day?.day === day ? tally(ctx.day, ctx.slots, true).wagons.find((w) => w.target === lynch.slot) : undefined;
-    const voters = wagon
-      ? ` with ${wagon.voters.length} votes (${wagon.voters.map((v) => who(ctx, v, mk)).join(', ')})`
-      : '';
-    lines.push(
-      `${mk.bold(who(ctx, lynch.slot, mk))} was lynched${voters}. They were ${flip(ctx, lynch.slot, lynch.at, mk)}.`,
-    );
-  } else lines.push('The day ends with no lynch.');
-  return `${mk.join(lines)}\n`;
-}
-
-function dayStartText(prev: GameContext, next: GameContext, mk: Markup): string {
-  const day = next.phase!;
-  const lines = [mk.bold(`Day ${day.number} begins`), ''];
-  const known = new Set(prev.eliminations.map((e) => `${e.slot}@${e.at}`));
-  const deaths = next.eliminations.filter((e) => !known.has(`${e.slot}@${e.at}`) && e.cause !== 'lynch');
-  for (const e of deaths)
-    lines.push(`${mk.bold(who(next, e.slot, mk))} died (${e.cause}). They were ${flip(next, e.slot, e.at, mk)}.`);
-  if (deaths.length === 0 && day.number > 1) lines.push('Nobody died in the night.');
-  const alive = next.slots.filter((s) => s.alive).length;
-  const threshold = thresholdOf({ ...next, day: null });
-  lines.push(
-    '',
-    threshold === null
-      ? `With ${alive} alive, the most votes at the deadline decide.`
-      : `With ${alive} alive, it takes ${threshold} to lynch.`,
-  );
-  return `${mk.join(lines)}\n`;
 }

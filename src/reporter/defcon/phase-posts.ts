@@ -1,7 +1,8 @@
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
-import { tally, thresholdOf } from '../../machine/votes.js';
+import { thresholdOf } from '../../machine/votes.js';
 import { formatDeadline } from '../format-time.js';
+import { lynchLine } from '../lynch-line.js';
 import type { Markup } from '../markup.js';
 import { impactLine } from './announcements.js';
 import { dayWord, flip, missileBoard, who } from './common.js';
@@ -10,17 +11,7 @@ import { dayWord, flip, missileBoard, who } from './common.js';
 export function renderDayEnd(ctx: GameContext, day: string, endedAt: Instant, mk: Markup): string {
   const tz = ctx.setup.game.timezone;
   const lines = [`${mk.bold(`${dayWord(day)} has ended`)} (${formatDeadline(endedAt, tz)})`, ''];
-  const lynch = ctx.eliminations.find((e) => e.phase === day && e.cause === 'lynch');
-  if (lynch) {
-    const wagon =
-      ctx.day?.day === day ? tally(ctx.day, ctx.slots, true).wagons.find((w) => w.target === lynch.slot) : undefined;
-    const voters = wagon
-      ? ` with ${wagon.voters.length} votes (${wagon.voters.map((v) => who(ctx, v, mk)).join(', ')})`
-      : '';
-    lines.push(
-      `${mk.bold(who(ctx, lynch.slot, mk))} was lynched${voters}. They were ${flip(ctx, lynch.slot, lynch.at, mk)}.`,
-    );
-  } else lines.push('The day ends with no lynch.');
+  lines.push(lynchLine(ctx, day, mk));
   const next = ctx.setup.phases.find((p) => p.start >= endedAt && p.name !== day);
   if (next?.kind === 'night') {
     const due = next.deadline === null ? '' : `; night actions are due by ${formatDeadline(next.deadline, tz)}`;

@@ -1,0 +1,16 @@
+import type { GameContext } from '../machine/context.js';
+import { tally } from '../machine/votes.js';
+import { flip, who } from './defcon/common.js';
+import type { Markup } from './markup.js';
+
+/** The day-end sentence: who was lynched, by whom, and their flip; or that the day ended with no lynch. */
+export function lynchLine(ctx: GameContext, day: string, mk: Markup): string {
+  const lynch = ctx.eliminations.find((e) => e.phase === day && e.cause === 'lynch');
+  if (!lynch) return 'The day ends with no lynch.';
+  const wagon =
+    ctx.day?.day === day ? tally(ctx.day, ctx.slots, true).wagons.find((w) => w.target === lynch.slot) : undefined;
+  const voters = wagon
+    ? ` with ${wagon.voters.length} votes (${wagon.voters.map((v) => who(ctx, v, mk)).join(', ')})`
+    : '';
+  return `${mk.bold(who(ctx, lynch.slot, mk))} was lynched${voters}. They were ${flip(ctx, lynch.slot, lynch.at, mk)}.`;
+}

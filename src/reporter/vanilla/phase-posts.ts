@@ -1,0 +1,30 @@
+import type { GameContext } from '../../machine/context.js';
+import { thresholdOf } from '../../machine/votes.js';
+import { flip, who } from '../defcon/common.js';
+import { lynchLine } from '../lynch-line.js';
+import type { Markup } from '../markup.js';
+
+/** Vanilla's day-end post: the lynch and its flip, or no lynch. */
+export function renderVanillaDayEnd(ctx: GameContext, day: string, mk: Markup): string {
+  return `${mk.join([mk.bold(`Day ${day.slice(1)} has ended`), '', lynchLine(ctx, day, mk)])}\n`;
+}
+
+/** Vanilla's day-start post: the night's deaths with flips, and the new threshold. */
+export function renderVanillaDayStart(prev: GameContext, next: GameContext, mk: Markup): string {
+  const day = next.phase!;
+  const lines = [mk.bold(`Day ${day.number} begins`), ''];
+  const known = new Set(prev.eliminations.map((e) => `${e.slot}@${e.at}`));
+  const deaths = next.eliminations.filter((e) => !known.has(`${e.slot}@${e.at}`) && e.cause !== 'lynch');
+  for (const e of deaths)
+    lines.push(`${mk.bold(who(next, e.slot, mk))} died (${e.cause}). They were ${flip(next, e.slot, e.at, mk)}.`);
+  if (deaths.length === 0 && day.number > 1) lines.push('Nobody died in the night.');
+  const alive = next.slots.filter((s) => s.alive).length;
+  const threshold = thresholdOf({ ...next, day: null });
+  lines.push(
+    '',
+    threshold === null
+      ? `With ${alive} alive, the most votes at the deadline decide.`
+      : `With ${alive} alive, it takes ${threshold} to lynch.`,
+  );
+  return `${mk.join(lines)}\n`;
+}
