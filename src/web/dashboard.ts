@@ -132,12 +132,15 @@ export class Dashboard {
     if (rest === '/events') return this.stream(req, res, game.id);
     const tab = TABS[rest];
     if (!tab) throw new HttpError(404, 'No such page.');
-    const notice = NOTICES[url.searchParams.get('notice') ?? ''] ?? null;
+    const code = url.searchParams.get('notice') ?? '';
+    const notice = NOTICES[code] ?? null;
+    const warn = code === 'changed' || code === 'stale';
     const body = await gamePage(tab, {
       desk: this.desk,
       game,
       csrf: this.guard.csrf,
       notice,
+      warn,
       query: url.searchParams,
       sessions: this.sessions,
     });

@@ -19,6 +19,7 @@ export interface PageContext {
   game: GameSummary;
   csrf: string;
   notice: string | null;
+  warn: boolean;
   query: URLSearchParams;
   sessions: NightSessions;
 }
@@ -29,7 +30,15 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
   const state = await desk.state(game.id);
   const frame = (title: string, body: ReturnType<typeof html>) =>
     layout(
-      { title: `${title} · ${game.title}`, csrf: c.csrf, now: state.at, game, active: tab, notice: c.notice },
+      {
+        title: `${title} · ${game.title}`,
+        csrf: c.csrf,
+        now: state.at,
+        game,
+        active: tab,
+        notice: c.notice,
+        warn: c.warn,
+      },
       body,
     );
   switch (tab) {

@@ -10,6 +10,8 @@ export interface PageOptions {
   game?: GameSummary;
   active?: GameTab;
   notice?: string | null;
+  /** Show the notice as a warning (nothing was done). */
+  warn?: boolean;
   error?: string | null;
 }
 
@@ -48,7 +50,7 @@ export function layout(opts: PageOptions, body: Html): string {
 </header>
 ${nav}
 <main id="main" tabindex="-1">
-${opts.notice ? html`<p class="notice" role="status">${opts.notice}</p>` : ''}
+${opts.notice ? html`<p class="notice${opts.warn ? ' warn' : ''}" role="status">${opts.notice}</p>` : ''}
 ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
 ${body}
 </main>
