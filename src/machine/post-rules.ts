@@ -26,7 +26,8 @@ export function receivePost(
   if (isModerator(ctx, post.author)) return modPost(ctx, rp);
   if (ruling?.ignore) return ctx;
   let next = ctx;
-  for (const d of rp.diagnostics) next = addFlag(next, postFlag(post, rp.at, d.code, `${d.message} ${quote(d.text)}`, post.author));
+  for (const d of rp.diagnostics)
+    next = addFlag(next, postFlag(post, rp.at, d.code, `${d.message} ${quote(d.text)}`, post.author));
   let actor = slotOfAuthor(ctx.slots, post.author);
   if (actor === null && rp.actions.length > 0) {
     actor = guessAuthor(ctx.slots, post.author);

@@ -23,7 +23,14 @@ export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn
       firstOf.set(post.id, { post, actions: parsed.actions });
       const at = parseInstant(post.createdAt) as Instant;
       const unverifiedEdit = post.editedAt !== null && lineCount.get(post.id) === 1;
-      out.push({ post, at, actions: parsed.actions, diagnostics: parsed.diagnostics, version: 'first', unverifiedEdit });
+      out.push({
+        post,
+        at,
+        actions: parsed.actions,
+        diagnostics: parsed.diagnostics,
+        version: 'first',
+        unverifiedEdit,
+      });
       continue;
     }
     const at = parseInstant(post.editedAt ?? post.createdAt) as Instant;
