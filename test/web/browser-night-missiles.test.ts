@@ -7,7 +7,7 @@ import { consoleFromActions, cueView } from '../../src/machine/rulesets/obsidian
 import { toStateJson } from '../../src/machine/to-state-json.js';
 import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { DESKTOP, navigating, openBrowser, PHONE, shot, signIn } from './browser.js';
-import { repoFile } from './games.js';
+import { repoFile, smallGame } from './games.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -88,6 +88,31 @@ describe('browser: the obsidian night console', () => {
       desk.close();
     }
   }, 120_000);
+});
+
+describe('browser: night actions for any ruleset', () => {
+  it('enters a PM action from the night console form; the night kill happens at the deadline', async () => {
+    const desk = new OfflineDesk(smallGame(), [], { speed: 0, startAt: Date.parse('2026-05-06T20:00:00Z') });
+    const s = await signIn(browser, desk, PHONE);
+    try {
+      const { page, base } = s;
+      await page.goto(`${base}/night`);
+      expect(await page.locator('#console').count()).toBe(0);
+      await page.selectOption('#pm-actor', 'Bob');
+      await page.fill('#pm-line', 'Kill: Eve');
+      await navigating(page, () => page.click('#pm-submit'));
+      expect(page.url()).toContain('notice=recorded');
+      expect(await page.locator('[data-live="night-actions"] td').first().textContent()).toBe('Bob');
+      expect(await page.locator('[data-live="night-actions"]').textContent()).toContain('Eve');
+      await shot(page, 'night-pm-entry-phone', false);
+      const after = await desk.state(desk.id, '2026-05-07T18:00:00Z');
+      expect(after.players.find((p) => p.name === 'Eve')).toMatchObject({ alive: false, cause: 'nightkill' });
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      desk.close();
+    }
+  }, 60_000);
 });
 
 describe('browser: the missile board', () => {
