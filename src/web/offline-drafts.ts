@@ -3,6 +3,7 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
+import { replay } from '../machine/replay.js';
 import { type DefconDraft, defconDrafts } from '../reporter/defcon/drafts.js';
 import { defconDraftTimeline } from '../reporter/defcon/timeline.js';
 import { type FormatName, MARKUPS } from '../reporter/markup.js';
@@ -10,6 +11,7 @@ import { dawnReport, renderDawnReport } from '../reporter/obsidian/dawn-report.j
 import { nightResultDrafts } from '../reporter/obsidian/night-results.js';
 import { purgeOutcome, renderPurgeAnnouncement } from '../reporter/obsidian/purge-announcement.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
+import { renderVanillaDayEnd, renderVanillaDayStart } from '../reporter/vanilla/phase-posts.js';
 import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
 
 /** A draft the offline desk should hold: `key` says whether it is already there. */
@@ -82,8 +84,8 @@ function fromDefcon(d: DefconDraft): DueDraft {
 }
 
 /**
- * The phase posts and result PMs due for the change from `prev` to `next` (defcon and obsidian; a vanilla game
- * only gets vote counts). With `prev` null (the desk starting), only those of the current phase are offered.
+ * The phase posts (and, for defcon and obsidian, the result PMs) due for the change from `prev` to `next`.
+ * With `prev` null (the desk starting), only those of the current phase and the one before are offered.
  */
 export function phaseDrafts(
   game: GameFile,
@@ -100,7 +102,39 @@ export function phaseDrafts(
     return list.filter((d) => d.text !== '' && d.at >= since).map(fromDefcon);
   }
   if (game.ruleset === 'obsidian') return obsidianDrafts(next, format);
-  return [];
+  return vanillaDrafts(game, posts, prev, next, format);
+}
+
+/** Vanilla: the day-end post once the day is over, the day-start post when a day begins. */
+function vanillaDrafts(
+  game: GameFile,
+  posts: Post[],
+  prev: GameContext | null,
+  next: GameContext,
+  format: FormatName,
+): DueDraft[] {
+  const mk = MARKUPS[format];
+  const out: DueDraft[] = [];
+  const day = next.day?.day;
+  const phase = next.phase;
+  if (day && phase && (phase.name !== day || phase.endedAt !== null)) {
+    const at =
+      next.eliminations.find((e) => e.phase === day && e.cause === 'lynch')?.at ?? phase.endedAt ?? phase.startedAt;
+    out.push({ key: `day-end|${day}`, kind: 'day-end', to: null, text: renderVanillaDayEnd(next, day, mk), at });
+  }
+  if (phase?.kind === 'day' && prev?.phase?.index !== phase.index) {
+    // Starting up mid-day: the post as it read when the day began, not with what happened since.
+    const before = prev ?? replay(game, posts, { at: phase.startedAt - 1 }).context;
+    const start = prev ? next : replay(game, posts, { at: phase.startedAt }).context;
+    out.push({
+      key: `day-start|${phase.name}`,
+      kind: 'day-start',
+      to: null,
+      text: renderVanillaDayStart(before, start, mk),
+      at: phase.startedAt,
+    });
+  }
+  return out;
 }
 
 /** Drafts made at start-up go back to the previous phase's start (the day-end and night posts still due). */

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { navigating, openBrowser, PHONE, type Session, shot, signIn, tabTo } from './browser.js';
-import { post, smallGame } from './games.js';
+import { post, smallGame, voteCounts } from './games.js';
 
 const D1 = (h: number) =>
   new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
@@ -37,7 +37,7 @@ async function withDashboard(
 describe('browser: drafts', () => {
   it('approves a draft with the keyboard alone, and offers the text to paste', async () => {
     const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 0 });
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     await withDashboard(desk, async ({ page, base }) => {
       await page.goto(`${base}/drafts`);
       await expect
@@ -52,13 +52,13 @@ describe('browser: drafts', () => {
       await page.click('#ready-copy');
       await expect.poll(() => page.locator('#ready-copy').textContent()).toBe('Copied');
       await shot(page, 'drafts-approved');
-      expect((await desk.drafts(desk.id))[0]?.status).toBe('approved');
+      expect((await voteCounts(desk))[0]?.status).toBe('approved');
     });
   }, 60_000);
 
   it('shows the recount difference when the thread moved on since an edit, then approves on confirmation', async () => {
     const desk = new OfflineDesk(smallGame(), twoVotes(), { speed: 0 });
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     await withDashboard(desk, async ({ page, base }) => {
       await page.goto(`${base}/drafts`);
       await page.fill(`#raw-${draft!.id}`, '[b]My count[/b]\nBob (2): Alice, Cleo');

@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DraftRecord } from '../../src/app/desk.js';
 import { type GameFile, gameFileSchema } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
 
@@ -47,4 +48,12 @@ export function post(
     url: `https://forum.example/viewtopic.php?p=${id.slice(1)}#${id}`,
     number: n,
   };
+}
+
+/** The desk's vote-count drafts, oldest first (a game also has phase posts). */
+export async function voteCounts(desk: {
+  id: string;
+  drafts(gameId: string): Promise<import('../../src/app/desk.js').DraftRecord[]>;
+}) {
+  return (await desk.drafts(desk.id)).filter((d) => d.kind === 'vote-count');
 }

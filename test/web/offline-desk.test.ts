@@ -8,7 +8,7 @@ import { MARKUPS } from '../../src/reporter/markup.js';
 import { renderVoteCount } from '../../src/reporter/render-vote-count.js';
 import { buildVoteCountModel } from '../../src/reporter/vote-count-model.js';
 import { OfflineDesk } from '../../src/web/offline-desk.js';
-import { post, repoFile, smallGame } from './games.js';
+import { post, repoFile, smallGame, voteCounts } from './games.js';
 
 const desks: OfflineDesk[] = [];
 const open = (...args: ConstructorParameters<typeof OfflineDesk>) => {
@@ -58,10 +58,10 @@ describe('drafts', () => {
     const desk = open(smallGame(), posts, { speed: 0 });
     const events: DeskEvent[] = [];
     desk.subscribe((e) => events.push(e));
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     expect(draft?.text).toContain('[b]Bob (2)[/b]');
     desk.addPosts([post('Dan', D1(3), { action: 'Vote: Alice' })]);
-    expect((await desk.drafts(desk.id))[0]?.text).toContain('[b]Alice (1)[/b]');
+    expect((await voteCounts(desk))[0]?.text).toContain('[b]Alice (1)[/b]');
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['game.updated', 'draft.changed', 'poll.done']));
 
     await desk.editDraft(desk.id, draft!.id, 'My own count: Bob 2, Alice 1');
@@ -88,18 +88,18 @@ describe('drafts', () => {
       },
     };
     const desk = open(smallGame(), posts, { speed: 0, sink });
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     const result = await desk.approveDraft(desk.id, draft!.id);
     expect(result).toMatchObject({ outcome: 'posted', draft: { status: 'posted', posted: { id: 'p999' } } });
     expect(replies).toEqual([{ text: draft!.text, key: draft!.id }]);
     desk.addPosts([post('Dan', D1(3), { action: 'Vote: Alice' })]);
-    const next = (await desk.drafts(desk.id)).find((d) => d.status === 'pending');
+    const next = (await voteCounts(desk)).find((d) => d.status === 'pending');
     expect(next?.text).toMatch(/^\[b\]Vote Count 1\.2\[\/b\]/);
   });
 
   it('a rejected draft stays rejected', async () => {
     const desk = open(smallGame(), posts, { speed: 0 });
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     expect((await desk.rejectDraft(desk.id, draft!.id, 'wrong')).status).toBe('rejected');
   });
 });
@@ -175,8 +175,9 @@ describe('night actions and the clock', () => {
     const deadline = Date.parse('2026-05-06T18:00:00Z');
     const desk = open(smallGame(), [], { startAt: deadline - 300 });
     expect((await desk.state(desk.id)).phase?.name).toBe('D1');
-    const updated = new Promise<DeskEvent>((resolve) => desk.subscribe(resolve));
+    const updated = new Promise<DeskEvent>((resolve) => desk.subscribe((e) => e.type === 'game.updated' && resolve(e)));
     expect(await updated).toEqual({ type: 'game.updated', gameId: desk.id });
+    expect((await desk.drafts(desk.id)).map((d) => d.kind)).toContain('day-end');
     expect((await desk.state(desk.id)).phase?.name).toBe('N1');
   });
 

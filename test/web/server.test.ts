@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
-import { post, smallGame } from './games.js';
+import { post, smallGame, voteCounts } from './games.js';
 import { csrfOf, request } from './http-client.js';
 
 const D1 = (h: number) =>
@@ -81,7 +81,7 @@ describe('the dashboard guard', () => {
     const page = await request(`${base}/drafts`, { headers: cookie });
     const csrf = csrfOf(page.body);
     expect(csrf.length).toBeGreaterThan(20);
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     const [flag] = await desk.flags(desk.id);
     const before = await snapshot();
     const changes: [string, Record<string, string>][] = [
@@ -125,7 +125,7 @@ describe('the dashboard guard', () => {
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/games/small-town/flags?notice=ruled');
     expect((await desk.state(desk.id)).votes.wagons.map((w) => w.target)).toContain('Cleo');
-    const [draft] = await desk.drafts(desk.id);
+    const [draft] = await voteCounts(desk);
     const ok = await request(`${base}/drafts/${draft!.id}/approve`, {
       form: { _csrf: csrf, seen: draft!.updatedAt },
       headers: cookie,
