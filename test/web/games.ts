@@ -53,7 +53,7 @@ export function post(
 /** The desk's vote-count drafts, oldest first (a game also has phase posts). */
 export async function voteCounts(desk: {
   id: string;
-  drafts(gameId: string): Promise<import('../../src/app/desk.js').DraftRecord[]>;
-}) {
+  drafts(gameId: string): Promise<DraftRecord[]>;
+}): Promise<DraftRecord[]> {
   return (await desk.drafts(desk.id)).filter((d) => d.kind === 'vote-count');
 }
