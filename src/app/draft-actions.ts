@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ThreadSink } from '../adapters/types.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
+import { lineDiff } from '../reporter/line-diff.js';
 import { MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { buildVoteCountModel } from '../reporter/vote-count-model.js';
@@ -11,7 +12,6 @@ import type { Clock } from './clock.js';
 import type { ApproveResult, DeskEvent, DraftRecord } from './desk.js';
 import { postInfo, voteFingerprint } from './drafts/plan.js';
 import type { GameRunner } from './game-runner.js';
-import { lineDiff } from './line-diff.js';
 
 export interface DraftActionDeps {
   store: Store;

@@ -67,7 +67,7 @@ const DEFCON_KINDS: Record<DefconDraft['kind'], DraftKind> = {
   launch: 'missile-launch',
   abort: 'missile-abort',
   // The Desk contract has no impact kind yet: an impact is announced like a launch (told to the lead).
-  impact: 'missile-launch',
+  impact: 'missile-impact',
   'night-result': 'night-result',
   'day-start': 'day-start',
   'game-over': 'game-over',
