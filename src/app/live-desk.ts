@@ -20,6 +20,12 @@ import { type DraftActions, toRecord } from './draft-actions.js';
 import { appendToGameFile, withAlias } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 
+/** The optional members the dashboard uses beyond Desk (src/web/desk-extras.ts); declared here so app needs no web import. */
+interface DeskExtras {
+  context(gameId: string): Promise<{ context: GameContext; at: number } | null>;
+  endPhase(gameId: string, phase: string): Promise<void>;
+}
+
 /** Flag ids: the post, the code, and the how-many-th such flag on that post; the same in every replay. */
 export function flagIds(flags: GameContext['flags']): string[] {
   const seen = new Map<string, number>();
@@ -32,7 +38,7 @@ export function flagIds(flags: GameContext['flags']): string[] {
 }
 
 /** The Desk (desk.ts) over the store and the watch loop's runners: what the dashboard reads and does. */
-export class LiveDesk implements Desk {
+export class LiveDesk implements Desk, DeskExtras {
   private readonly listeners = new Set<(e: DeskEvent) => void>();
 
   constructor(
@@ -180,22 +186,36 @@ export class LiveDesk implements Desk {
       ruling.kind === 'ignore'
         ? { post: ruling.postId, ignore: true, ...(ruling.note ? { note: ruling.note } : {}) }
         : { post: ruling.postId, vote: ruling.target, ...(ruling.note ? { note: ruling.note } : {}) };
-    let game = { ...r.game, events: [...r.game.events, event] };
     const alias =
       ruling.kind === 'vote' && ruling.rememberAlias
         ? { player: ruling.target, alias: ruling.rememberAlias }
         : undefined;
+    this.saveEvent(r, event, 'ruling', alias);
+    this.emit({ type: 'flag.changed', gameId: r.id });
+  }
+
+  /** The replayed context now: the dashboard's obsidian night console and Doomsday windows read it. */
+  async context(gameId: string): Promise<{ context: GameContext; at: number }> {
+    const r = this.runner(gameId);
+    const at = Math.max(this.clock.now(), r.plan.at);
+    return { context: r.replayAt(at), at };
+  }
+
+  /** The mod ends the current phase now (the night console's "Everyone, wake up"): a game-file `end` event. */
+  async endPhase(gameId: string, phase: string): Promise<void> {
+    const r = this.runner(gameId);
+    this.saveEvent(r, { at: formatInstant(this.clock.now()), end: phase }, 'phase.ended');
+  }
+
+  /** Stores a game-file event (and an alias) in the database, the audit log and the game file, then replays. */
+  private saveEvent(r: GameRunner, event: GameEvent, action: string, alias?: { player: string; alias: string }): void {
+    const at = formatInstant(this.clock.now());
+    let game = { ...r.game, events: [...r.game.events, event] };
     if (alias) game = withAlias(game, alias.player, alias.alias);
     this.store.tx(() => {
       this.store.games.ruling(r.id, event, at);
       this.store.games.saveGame(r.id, game);
-      this.store.audit.append({
-        at,
-        gameId: r.id,
-        actor: 'mod',
-        action: 'ruling',
-        detail: { event, alias: alias ?? null },
-      });
+      this.store.audit.append({ at, gameId: r.id, actor: 'mod', action, detail: { event, alias: alias ?? null } });
     });
     try {
       appendToGameFile(r.gameFile, { event, alias });
@@ -204,7 +224,6 @@ export class LiveDesk implements Desk {
     }
     r.game = game;
     r.ctx = r.replayAt(r.plan.at);
-    this.emit({ type: 'flag.changed', gameId: r.id });
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 

@@ -188,6 +188,16 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     const s = await h.desk.state('demo');
     expect(s.result).toEqual(toStateJson(replay(game, dump, { at: END }).context, END).result);
   });
+
+  it("the dashboard's extras: the replayed context now, and ending a phase stored as a game-file end event", async () => {
+    const { context, at } = await h.desk.context('demo');
+    expect(toStateJson(context, at)).toEqual(await h.desk.state('demo'));
+    const phase = context.phase!.name;
+    await h.desk.endPhase('demo', phase);
+    expect(loadGameFile(h.demo.gameFile).events).toContainEqual({ at: expect.any(String), end: phase });
+    expect(h.watcher.runners.get('demo')!.game.events).toContainEqual({ at: expect.any(String), end: phase });
+    expect(h.store.audit.entries('demo').map((e) => e.action)).toContain('phase.ended');
+  });
 });
 
 describe('--dry-run', () => {
