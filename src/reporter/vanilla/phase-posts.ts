@@ -12,12 +12,13 @@ export function renderVanillaDayEnd(ctx: GameContext, day: string, mk: Markup): 
 /** Vanilla's day-start post: the night's deaths with flips, and the new threshold. */
 export function renderVanillaDayStart(prev: GameContext, next: GameContext, mk: Markup): string {
   const day = next.phase!;
-  const lines = [mk.bold(`Day ${day.number} begins`), ''];
+  const lines = [mk.bold(`Day ${day.number} begins`)];
   const known = new Set(prev.eliminations.map((e) => `${e.slot}@${e.at}`));
   const deaths = next.eliminations.filter((e) => !known.has(`${e.slot}@${e.at}`) && e.cause !== 'lynch');
+  if (deaths.length > 0) lines.push('');
   for (const e of deaths)
     lines.push(`${mk.bold(who(next, e.slot, mk))} died (${e.cause}). They were ${flip(next, e.slot, e.at, mk)}.`);
-  if (deaths.length === 0 && day.number > 1) lines.push('Nobody died in the night.');
+  if (deaths.length === 0 && day.number > 1) lines.push('', 'Nobody died in the night.');
   const alive = next.slots.filter((s) => s.alive).length;
   const threshold = thresholdOf({ ...next, day: null });
   lines.push(
