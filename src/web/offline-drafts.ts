@@ -1,4 +1,5 @@
 import type { DraftKind } from '../app/desk.js';
+import { DEFCON_KIND } from '../app/drafts/ruleset-drafts.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
@@ -62,21 +63,10 @@ export function voteCountNow(
   return { text: renderVoteCount(model, MARKUPS[format]), voteKey, day: day.day, throughPost: day.throughPost };
 }
 
-const DEFCON_KINDS: Record<DefconDraft['kind'], DraftKind> = {
-  'day-end': 'day-end',
-  launch: 'missile-launch',
-  abort: 'missile-abort',
-  // The Desk contract has no impact kind yet: an impact is announced like a launch (told to the lead).
-  impact: 'missile-impact',
-  'night-result': 'night-result',
-  'day-start': 'day-start',
-  'game-over': 'game-over',
-};
-
 function fromDefcon(d: DefconDraft): DueDraft {
   return {
     key: `${d.kind}|${d.at}|${d.to ?? ''}|${d.text}`,
-    kind: DEFCON_KINDS[d.kind],
+    kind: DEFCON_KIND[d.kind],
     to: d.to,
     text: d.text,
     at: d.at,

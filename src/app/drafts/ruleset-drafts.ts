@@ -19,7 +19,8 @@ export interface DueDraft {
   phase: string | null;
 }
 
-const DEFCON_KIND = {
+/** The desk's kind for each DEFCON draft (the reporter's own names). */
+export const DEFCON_KIND = {
   'day-end': 'day-end',
   launch: 'missile-launch',
   abort: 'missile-abort',
