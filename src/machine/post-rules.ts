@@ -77,6 +77,33 @@ function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, chann
   return actions.map((a, j) => (j === i ? ruled : a));
 }
 
+/**
+ * A vote applied on a reading a mod may not share: a near spelling (`target-guessed`), or a replaced player's old
+ * name (`target-former-name`: interfaces §3 lets both names resolve to the slot; some mods refuse such votes).
+ */
+function flagDoubtfulTarget(
+  ctx: GameContext,
+  rp: ReceivedPost,
+  match: Extract<NameMatch, { kind: 'player' }>,
+  argument: string,
+  voter: string,
+): GameContext {
+  const slot = ctx.slots[match.slot]!;
+  const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
+  if (match.via === 'edit-distance')
+    return flag('target-guessed', `Read ${quote(argument)} as ${slot.name} (a near spelling).`);
+  const said = squash(argument);
+  if (slot.formerNames.some((n) => squash(n) === said)) {
+    return flag(
+      'target-former-name',
+      `${quote(argument)} was replaced by ${slot.name}; counted as a vote on ${slot.name}.`,
+    );
+  }
+  return ctx;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
 /** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
 function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
   if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
@@ -177,18 +204,7 @@ function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, act
       const bad = targetProblem(ctx, match, argument);
       if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
       target = match.kind === 'player' ? match.slot : match.kind === 'no-lynch' ? 'no-lynch' : null;
-      if (match.kind === 'player' && match.via === 'edit-distance') {
-        ctx = addFlag(
-          ctx,
-          postFlag(
-            post,
-            at,
-            'target-guessed',
-            `Read ${quote(argument)} as ${ctx.slots[match.slot]!.name} (a near spelling).`,
-            voterName,
-          ),
-        );
-      }
+      if (match.kind === 'player') ctx = flagDoubtfulTarget(ctx, rp, match, argument, voterName);
     }
   }
   const current = day.votes[voter] ?? null;
