@@ -59,6 +59,11 @@ describe('CLI errors name the file and the place', () => {
     const r = run(GOOD.replace('2026-03-02T00:00:00Z', '2nd of March'), POST());
     expect(r.err).toMatch(/phases\[0\]\.start: expected an ISO-8601 time/);
   });
+  it('a time zone Intl does not know', () => {
+    const r = run(`${GOOD}timezone: Mars/Olympus\n`, POST());
+    expect(r.err).toMatch(/timezone: expected an IANA time zone/);
+    expect(r.err).toContain('line 9');
+  });
   it('an unknown platform lists the valid ones', () => {
     const r = run(`${GOOD}thread: { platform: myspace, url: x }\n`, POST());
     expect(r.err).toMatch(/thread\.platform: expected one of "reddit", "phpbb"/);

@@ -11,6 +11,16 @@ const isoInstant = z
     message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
   });
 
+/** Display only (all logic is UTC), but a zone Intl cannot format would fail when a draft is rendered. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const RULESETS = ['vanilla', 'defcon', 'obsidian'] as const;
 export type RulesetName = (typeof RULESETS)[number];
 export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
@@ -72,7 +82,11 @@ export const gameFileSchema = z.strictObject({
   ruleset: z.enum(RULESETS),
   title: z.string().optional().default(''),
   moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
-  timezone: z.string().optional().default('UTC'),
+  timezone: z
+    .string()
+    .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. "Europe/London" or "America/New_York"' })
+    .optional()
+    .default('UTC'),
   thread: z.strictObject({ platform: z.enum(PLATFORMS), url: z.string() }).optional(),
   players: z.array(playerSchema).min(1),
   phases: z.array(phaseSchema).min(1),

@@ -37,12 +37,3 @@ export function timeLeft(from: Instant, to: Instant): string {
   if (!days && mins) parts.push(unit(mins, 'minute'));
   return `in ${parts.join(' ') || 'less than a minute'}`;
 }
-
-export function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
