@@ -55,6 +55,7 @@ const optionsSchema = z.strictObject({
   scanner: z.enum(['lone', 'linked']).optional(),
   selfTarget: z.array(z.string()).optional(),
   phasePost: z.string().optional(),
+  unvoteRequired: z.boolean().optional(),
 });
 
 const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill'] as const;

@@ -16,6 +16,8 @@ export interface ResolvedOptions {
   scanner: 'lone' | 'linked';
   selfTarget: string[];
   phasePost: RegExp | null;
+  /** A house rule: a new vote needs an `Unvote` first (forum-conventions §1.2); otherwise it is flagged, not applied. */
+  unvoteRequired: boolean;
 }
 
 export function resolveOptions(game: GameFile): ResolvedOptions {
@@ -36,5 +38,6 @@ export function resolveOptions(game: GameFile): ResolvedOptions {
     scanner: o.scanner ?? 'lone',
     selfTarget: o.selfTarget ?? ['Stabilizer', 'Shield'],
     phasePost: o.phasePost ? new RegExp(o.phasePost, 'i') : null,
+    unvoteRequired: o.unvoteRequired ?? false,
   };
 }

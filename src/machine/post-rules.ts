@@ -49,8 +49,11 @@ export function receivePost(
     }
   }
   if (post.channel === 'thread') {
-    const lastVote = [...actions].reverse().find((a) => VOTE_KINDS.has(a.kind));
-    if (lastVote) next = rp.version === 'edit' ? flagEdited(next, rp, lastVote) : applyVote(next, rp, actor, lastVote);
+    const last = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
+    const lastVote = actions[last];
+    const unvotedFirst = actions.slice(0, last).some((a) => a.kind === 'unvote');
+    if (lastVote && rp.version === 'edit') next = flagEdited(next, rp, lastVote);
+    else if (lastVote) next = applyVote(next, rp, actor, lastVote, unvotedFirst);
   }
   for (const action of actions) {
     if (VOTE_KINDS.has(action.kind)) continue;
@@ -187,7 +190,13 @@ export function targetProblem(
   return null;
 }
 
-function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, action: ExtractedAction): GameContext {
+function applyVote(
+  ctx: GameContext,
+  rp: ReceivedPost,
+  actor: number | null,
+  action: ExtractedAction,
+  unvotedFirst: boolean,
+): GameContext {
   const { post, at } = rp;
   const problem = voterProblem(ctx, actor, post.author);
   if (problem)
@@ -210,6 +219,10 @@ function applyVote(ctx: GameContext, rp: ReceivedPost, actor: number | null, act
   const current = day.votes[voter] ?? null;
   if (target === null && current === null) return ctx;
   if (target !== null && current?.target === target) return ctx; // R-V3: a re-vote changes nothing
+  if (target !== null && current !== null && ctx.setup.options.unvoteRequired && !unvotedFirst) {
+    const message = `This game requires an Unvote before a new vote; ${voterName}'s vote stays where it was. ${quote(action.text)}`;
+    return addFlag(ctx, postFlag(post, at, 'vote-without-unvote', message, voterName));
+  }
   const seq = ctx.seq + 1;
   const vote = target === null ? null : { target, postId: post.id, at, seq };
   const history = [...day.history, { voter, target, postId: post.id, at, ...(post.url ? { url: post.url } : {}) }];
