@@ -3,6 +3,7 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
+import { flagDoubtfulTarget, flagEdited, flagGuessedAuthor, flagModPost } from './post-flags.js';
 import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { setVote } from './votes.js';
@@ -23,7 +24,7 @@ export function receivePost(
   ruling: PostRuling | null,
 ): GameContext {
   const { post } = rp;
-  if (isModerator(ctx, post.author)) return modPost(ctx, rp);
+  if (isModerator(ctx, post.author)) return flagModPost(ctx, rp);
   if (ruling?.ignore) return ctx;
   let next = ctx;
   for (const d of rp.diagnostics)
@@ -78,71 +79,6 @@ function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, chann
   const i = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
   if (i < 0) return [...actions, ruled];
   return actions.map((a, j) => (j === i ? ruled : a));
-}
-
-/**
- * A vote applied on a reading a mod may not share: a near spelling (`target-guessed`), or a replaced player's old
- * name (`target-former-name`: interfaces §3 lets both names resolve to the slot; some mods refuse such votes).
- */
-function flagDoubtfulTarget(
-  ctx: GameContext,
-  rp: ReceivedPost,
-  match: Extract<NameMatch, { kind: 'player' }>,
-  argument: string,
-  voter: string,
-): GameContext {
-  const slot = ctx.slots[match.slot]!;
-  const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
-  if (match.via === 'edit-distance')
-    return flag('target-guessed', `Read ${quote(argument)} as ${slot.name} (a near spelling).`);
-  const said = squash(argument);
-  if (slot.formerNames.some((n) => squash(n) === said)) {
-    return flag(
-      'target-former-name',
-      `${quote(argument)} was replaced by ${slot.name}; counted as a vote on ${slot.name}.`,
-    );
-  }
-  return ctx;
-}
-
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
-function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
-  if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
-  const name = ctx.slots[slot]?.name ?? '?';
-  const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
-  return addFlag(ctx, postFlag(rp.post, rp.at, 'author-guessed', message, rp.post.author));
-}
-
-function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {
-  return addFlag(
-    ctx,
-    postFlag(
-      rp.post,
-      rp.at,
-      'edited-action',
-      `Action added by an edit is not applied: ${quote(action.text)}`,
-      rp.post.author,
-    ),
-  );
-}
-
-function modPost(ctx: GameContext, rp: ReceivedPost): GameContext {
-  const pattern = ctx.setup.options.phasePost;
-  if (!pattern || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
-  const text = rp.post.html.replace(/<[^>]*>/g, ' ');
-  if (!pattern.test(text)) return ctx;
-  return addFlag(
-    ctx,
-    postFlag(
-      rp.post,
-      rp.at,
-      'phase-post',
-      `The mod's post looks like a phase post; add an \`end\` event if it ends ${ctx.phase?.name ?? 'the phase'}.`,
-      rp.post.author,
-    ),
-  );
 }
 
 /** The first R-V5 code that applies to a vote or unvote by `actor`, or null when it may be applied. */

@@ -1,0 +1,71 @@
+import type { ExtractedAction, NameMatch } from '../domain/action.js';
+import { quote } from '../domain/errors.js';
+import type { GameContext, ReceivedPost } from './context.js';
+import { addFlag, postFlag } from './flags.js';
+
+/** The flags receivePost raises about a post as a whole, or about a reading a mod may not share. */
+
+/**
+ * A vote applied on a reading a mod may not share: a near spelling (`target-guessed`), or a replaced player's old
+ * name (`target-former-name`: interfaces §3 lets both names resolve to the slot; some mods refuse such votes).
+ */
+export function flagDoubtfulTarget(
+  ctx: GameContext,
+  rp: ReceivedPost,
+  match: Extract<NameMatch, { kind: 'player' }>,
+  argument: string,
+  voter: string,
+): GameContext {
+  const slot = ctx.slots[match.slot]!;
+  const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
+  if (match.via === 'edit-distance')
+    return flag('target-guessed', `Read ${quote(argument)} as ${slot.name} (a near spelling).`);
+  const said = squash(argument);
+  if (slot.formerNames.some((n) => squash(n) === said)) {
+    return flag(
+      'target-former-name',
+      `${quote(argument)} was replaced by ${slot.name}; counted as a vote on ${slot.name}.`,
+    );
+  }
+  return ctx;
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
+export function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
+  if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
+  const name = ctx.slots[slot]?.name ?? '?';
+  const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
+  return addFlag(ctx, postFlag(rp.post, rp.at, 'author-guessed', message, rp.post.author));
+}
+
+export function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {
+  return addFlag(
+    ctx,
+    postFlag(
+      rp.post,
+      rp.at,
+      'edited-action',
+      `Action added by an edit is not applied: ${quote(action.text)}`,
+      rp.post.author,
+    ),
+  );
+}
+
+export function flagModPost(ctx: GameContext, rp: ReceivedPost): GameContext {
+  const pattern = ctx.setup.options.phasePost;
+  if (!pattern || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
+  const text = rp.post.html.replace(/<[^>]*>/g, ' ');
+  if (!pattern.test(text)) return ctx;
+  return addFlag(
+    ctx,
+    postFlag(
+      rp.post,
+      rp.at,
+      'phase-post',
+      `The mod's post looks like a phase post; add an \`end\` event if it ends ${ctx.phase?.name ?? 'the phase'}.`,
+      rp.post.author,
+    ),
+  );
+}
