@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
+import type { Post } from '../../domain/post.js';
 import { formatInstant } from '../../domain/time.js';
 import { parseDisplayDate } from './display-date.js';
 import type { PageContext } from './paged-forum.js';
@@ -55,6 +56,29 @@ export function machineTime(value: string | undefined, timeZone: string): number
 export function displayTime(text: string | undefined, ctx: PageContext): number | null {
   if (!text) return null;
   return parseDisplayDate(text, { timeZone: ctx.timeZone, now: ctx.now, order: ctx.dateOrder });
+}
+
+/** The §1 Post a forum mapper read (checked fields, instants in ms). */
+export function toPost(fields: {
+  id: string;
+  author: string;
+  createdAt: number;
+  editedAt: number | null;
+  html: string;
+  number: number | null;
+  url?: string;
+}): Post {
+  const post: Post = {
+    id: fields.id,
+    author: fields.author,
+    createdAt: iso(fields.createdAt),
+    editedAt: fields.editedAt === null ? null : iso(fields.editedAt),
+    html: fields.html,
+    channel: 'thread',
+    url: fields.url,
+  };
+  if (fields.number !== null) post.number = fields.number;
+  return post;
 }
 
 export function iso(ms: number): string {

@@ -5,12 +5,12 @@ import { contentHash } from '../common/content-hash.js';
 import {
   checkFields,
   displayTime,
-  iso,
   machineTime,
   noPosts,
   postNumber,
   resolveUrl,
   squash,
+  toPost,
 } from '../common/page-helpers.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { phpbbPostSchema } from './schema.js';
@@ -69,17 +69,7 @@ function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
         ctx.pageUrl,
         id,
       );
-      const post: Post = {
-        id,
-        author: fields.author,
-        createdAt: iso(fields.createdAt),
-        editedAt: fields.editedAt === null ? null : iso(fields.editedAt),
-        html: fields.html,
-        channel: 'thread',
-        url: fields.url,
-      };
-      if (number !== null) post.number = number;
-      return post;
+      return toPost({ ...fields, id, number });
     },
   };
 }

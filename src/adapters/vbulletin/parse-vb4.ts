@@ -2,7 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
-import { checkFields, displayTime, iso, postNumber, resolveUrl, squash } from '../common/page-helpers.js';
+import { checkFields, displayTime, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { vbulletinPostSchema } from './schema.js';
 
@@ -63,26 +63,4 @@ export function vb4Pagination($: CheerioAPI): Omit<ParsedPage, 'entries'> {
   const total = results ? Number(results[3]!.replace(/,/g, '')) : null;
   const perPage = results && page < pageCount ? Number(results[2]) - Number(results[1]) + 1 : null;
   return { page, pageCount, perPage, total };
-}
-
-export function toPost(fields: {
-  id: string;
-  author: string;
-  createdAt: number;
-  editedAt: number | null;
-  html: string;
-  number: number | null;
-  url?: string;
-}): Post {
-  const post: Post = {
-    id: fields.id,
-    author: fields.author,
-    createdAt: iso(fields.createdAt),
-    editedAt: fields.editedAt === null ? null : iso(fields.editedAt),
-    html: fields.html,
-    channel: 'thread',
-    url: fields.url,
-  };
-  if (fields.number !== null) post.number = fields.number;
-  return post;
 }

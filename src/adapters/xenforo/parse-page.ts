@@ -2,7 +2,7 @@ import { type CheerioAPI, load } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
-import { checkFields, iso, machineTime, noPosts, postNumber, resolveUrl, squash } from '../common/page-helpers.js';
+import { checkFields, machineTime, noPosts, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { xenforoPostSchema } from './schema.js';
 
@@ -58,17 +58,7 @@ function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
         ctx.pageUrl,
         id,
       );
-      const post: Post = {
-        id,
-        author: fields.author,
-        createdAt: iso(fields.createdAt),
-        editedAt: fields.editedAt === null ? null : iso(fields.editedAt),
-        html: fields.html,
-        channel: 'thread',
-        url: fields.url,
-      };
-      if (number !== null) post.number = number;
-      return post;
+      return toPost({ ...fields, id, number });
     },
   };
 }
