@@ -61,38 +61,41 @@ export class DraftActions {
   }
 
   edit(runner: GameRunner, draftId: string, text: string): DraftRecord {
-    const draft = this.get(runner, draftId);
-    if (draft.status !== 'pending')
-      throw new ModdeskError('usage', `draft ${draftId} is ${draft.status}; only a pending draft can be edited`);
-    const at = this.now();
-    const saved = this.d.store.tx(() => {
-      this.d.store.audit.append({
-        at,
-        gameId: runner.id,
-        actor: 'mod',
-        action: 'draft.edited',
-        detail: { draft: draftId, before: draft.text, after: text },
-      });
-      return this.d.store.drafts.save({ ...draft, text, edited: true }, at);
-    });
-    this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
-    return toRecord(saved);
+    return this.changePending(runner, draftId, 'edited', (draft) => ({
+      detail: { before: draft.text, after: text },
+      next: { ...draft, text, edited: true },
+    }));
   }
 
   reject(runner: GameRunner, draftId: string, reason?: string): DraftRecord {
+    return this.changePending(runner, draftId, 'rejected', (draft) => ({
+      detail: { reason: reason ?? null },
+      next: { ...draft, status: 'rejected', reason: reason ?? null },
+    }));
+  }
+
+  /** Changes a pending draft: the audit entry and the save in one transaction, then tells the dashboard. */
+  private changePending(
+    runner: GameRunner,
+    draftId: string,
+    verb: 'edited' | 'rejected',
+    change: (draft: StoredDraft) => { detail: Record<string, unknown>; next: StoredDraft },
+  ): DraftRecord {
     const draft = this.get(runner, draftId);
-    if (draft.status !== 'pending')
-      throw new ModdeskError('usage', `draft ${draftId} is ${draft.status}; only a pending draft can be rejected`);
+    if (draft.status !== 'pending') {
+      throw new ModdeskError('usage', `draft ${draftId} is ${draft.status}; only a pending draft can be ${verb}`);
+    }
     const at = this.now();
+    const { detail, next } = change(draft);
     const saved = this.d.store.tx(() => {
       this.d.store.audit.append({
         at,
         gameId: runner.id,
         actor: 'mod',
-        action: 'draft.rejected',
-        detail: { draft: draftId, reason: reason ?? null },
+        action: `draft.${verb}`,
+        detail: { draft: draftId, ...detail },
       });
-      return this.d.store.drafts.save({ ...draft, status: 'rejected', reason: reason ?? null }, at);
+      return this.d.store.drafts.save(next, at);
     });
     this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
     return toRecord(saved);
