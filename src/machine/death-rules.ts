@@ -11,6 +11,11 @@ export function isDayOpen(ctx: GameContext): boolean {
   return ctx.phase?.kind === 'day' && ctx.phase.endedAt === null && ctx.day?.day === ctx.phase.name;
 }
 
+/** Whether the day in `ctx.day` is over (by threshold, deadline, the mod, or the phase having moved on). */
+export function isDayOver(ctx: GameContext): boolean {
+  return ctx.day !== null && !isDayOpen(ctx);
+}
+
 /**
  * A player dies. During an open day (R-V4) their vote and the votes on them are removed, each of those
  * voters flagged `target-died`; the threshold follows the living count, so the statechart's

@@ -5,7 +5,7 @@ import type { Instant } from '../domain/time.js';
 import type { GameContext, ReceivedPost, Timer } from './context.js';
 import { isDayOpen, killSlot, settleResult } from './death-rules.js';
 import { addFlag } from './flags.js';
-import { endCurrentPhase, endDay, startPhase } from './phase-rules.js';
+import { endCurrentPhase, endDay, phaseRuntime, startPhase } from './phase-rules.js';
 import { type PostRuling, receivePost } from './post-rules.js';
 import { replaceSlot, slotByName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
@@ -111,9 +111,7 @@ export function createGameMachine(ruleset: Ruleset) {
         if (event.type !== 'phase.started') return context;
         const sched = context.setup.phases[event.index];
         if (!sched) return context;
-        const { index, name, kind, number, deadline } = sched;
-        const phase = { index, name, kind, number, startedAt: event.at, deadline, endedAt: null, endReason: null };
-        return { ...stamp(context, event.at), phase };
+        return { ...stamp(context, event.at), phase: phaseRuntime(sched, event.at) };
       }),
       trackDeadline: assign(({ context, event }) => {
         if (event.type !== 'phase.deadline' || context.phase?.index !== event.index || context.phase.endedAt !== null)

@@ -2,10 +2,9 @@ import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { GameContext, PhaseSchedule, Slot } from './context.js';
 import { resolveOptions } from './options.js';
+import { normName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { addTimer } from './timers.js';
-
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * The context before the first event: the roster, the phase schedule and its timers. Checks what the
@@ -31,8 +30,8 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
   const seen = new Set<string>();
   const slots: Slot[] = game.players.map((p, index) => {
     for (const n of [p.name, ...p.aliases]) {
-      if (seen.has(norm(n))) fail(`players[${index}]`, `the name ${JSON.stringify(n)} is used twice`);
-      seen.add(norm(n));
+      if (seen.has(normName(n))) fail(`players[${index}]`, `the name ${JSON.stringify(n)} is used twice`);
+      seen.add(normName(n));
     }
     return {
       index,
@@ -75,15 +74,15 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
 
 /** Every `replace`/`kill` names a slot by a name it has at that point (replacements are applied in time order). */
 function checkEventNames(game: GameFile): void {
-  const names = new Set(game.players.map((p) => norm(p.name)));
+  const names = new Set(game.players.map((p) => normName(p.name)));
   const ordered = game.events.map((e, i) => ({ e, i })).filter(({ e }) => 'at' in e && e.at !== undefined);
   ordered.sort((a, b) => Date.parse((a.e as { at: string }).at) - Date.parse((b.e as { at: string }).at) || a.i - b.i);
   for (const { e, i } of ordered) {
     if ('replace' in e) {
-      if (!names.has(norm(e.replace)))
+      if (!names.has(normName(e.replace)))
         fail(`events[${i}].replace`, `${JSON.stringify(e.replace)} is not a player at ${e.at}`);
-      names.add(norm(e.by));
-    } else if ('kill' in e && !names.has(norm(e.kill))) {
+      names.add(normName(e.by));
+    } else if ('kill' in e && !names.has(normName(e.kill))) {
       fail(`events[${i}].kill`, `${JSON.stringify(e.kill)} is not a player`);
     }
   }

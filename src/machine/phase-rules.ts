@@ -1,6 +1,6 @@
 import type { EndReason } from '../domain/state.js';
 import type { Instant } from '../domain/time.js';
-import type { GameContext, VoteTarget } from './context.js';
+import type { GameContext, PhaseRuntime, PhaseSchedule, VoteTarget } from './context.js';
 import { killSlot } from './death-rules.js';
 import type { Ruleset } from './ruleset.js';
 import { deadlineChoice, emptyDay, livingCount, noLynchThresholdOf, thresholdOf } from './votes.js';
@@ -12,21 +12,18 @@ export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at
   let next = endCurrentPhase(ctx, ruleset, at, 'deadline');
   next = {
     ...next,
-    phase: {
-      index,
-      name: sched.name,
-      kind: sched.kind,
-      number: sched.number,
-      startedAt: at,
-      deadline: sched.deadline,
-      endedAt: null,
-      endReason: null,
-    },
+    phase: phaseRuntime(sched, at),
     nightActions: sched.kind === 'night' ? [] : next.nightActions,
   };
   if (sched.kind === 'day' && next.result.status !== 'over')
     next = { ...next, day: emptyDay(sched.name, next.slots.length) };
   return ruleset.onPhaseStarted(next, at);
+}
+
+/** A scheduled phase as it runs from `at`: not ended yet. */
+export function phaseRuntime(sched: PhaseSchedule, at: Instant): PhaseRuntime {
+  const { index, name, kind, number, deadline } = sched;
+  return { index, name, kind, number, startedAt: at, deadline, endedAt: null, endReason: null };
 }
 
 /** Ends the current phase if it is still running: a day by its deadline outcome, a night by resolving it. */

@@ -2,6 +2,7 @@ import type { ExtractedAction, NameMatch } from '../domain/action.js';
 import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost } from './context.js';
 import { addFlag, postFlag } from './flags.js';
+import { normName } from './roster.js';
 
 /** The flags receivePost raises about a post as a whole, or about a reading a mod may not share. */
 
@@ -20,8 +21,8 @@ export function flagDoubtfulTarget(
   const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
   if (match.via === 'edit-distance')
     return flag('target-guessed', `Read ${quote(argument)} as ${slot.name} (a near spelling).`);
-  const said = squash(argument);
-  if (slot.formerNames.some((n) => squash(n) === said)) {
+  const said = normName(argument);
+  if (slot.formerNames.some((n) => normName(n) === said)) {
     return flag(
       'target-former-name',
       `${quote(argument)} was replaced by ${slot.name}; counted as a vote on ${slot.name}.`,
@@ -29,8 +30,6 @@ export function flagDoubtfulTarget(
   }
   return ctx;
 }
-
-const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
 export function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {

@@ -10,6 +10,7 @@ import { createGameMachine, type GameEvent } from './game-machine.js';
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
 import { type ParseFn, postVersions } from './post-versions.js';
+import { isModerator } from './roster.js';
 import { rulesetFor } from './rulesets/index.js';
 import { nextTimer } from './timers.js';
 
@@ -62,7 +63,8 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
       }
       // Most posts hold no action: they cannot change the state, so they skip the statechart (speed).
       const quiet = event.received.actions.length === 0 && event.received.diagnostics.length === 0;
-      if (quiet && !event.ruling?.vote && !phasePosts) continue;
+      const maybePhasePost = phasePosts && isModerator(ctx0, event.received.post.author);
+      if (quiet && !event.ruling?.vote && !maybePhasePost) continue;
     }
     actor.send(event);
   }

@@ -4,7 +4,7 @@ import type { GameContext, Slot } from './context.js';
 
 const normCache = new Map<string, string>();
 /** Case, spaces and punctuation ignored; memoised because every post's author goes through it. */
-function norm(s: string): string {
+export function normName(s: string): string {
   let n = normCache.get(s);
   if (n === undefined) {
     n = s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -43,11 +43,11 @@ export function slotOfAuthor(slots: Slot[], author: string): number | null {
   let map = authorCache.get(slots);
   if (!map) {
     map = new Map<string, number>();
-    for (const s of slots) for (const a of s.aliases) map.set(norm(a), s.index);
-    for (const s of slots) map.set(norm(s.name), s.index);
+    for (const s of slots) for (const a of s.aliases) map.set(normName(a), s.index);
+    for (const s of slots) map.set(normName(s.name), s.index);
     authorCache.set(slots, map);
   }
-  return map.get(norm(author)) ?? null;
+  return map.get(normName(author)) ?? null;
 }
 
 /**
@@ -56,7 +56,7 @@ export function slotOfAuthor(slots: Slot[], author: string): number | null {
  * guess (`author-guessed`) so the mod can confirm it with an alias.
  */
 export function guessAuthor(slots: Slot[], author: string): number | null {
-  if (norm(author).length < 4 || slotOfFormerName(slots, author)) return null;
+  if (normName(author).length < 4 || slotOfFormerName(slots, author)) return null;
   let current = currentOnly.get(slots);
   if (!current) {
     current = slots.map((s) => ({ ...s, formerNames: [] }));
@@ -68,19 +68,21 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
 
 /** The slot a former player of it names, for telling a replaced player apart from a stranger. */
 export function slotOfFormerName(slots: Slot[], author: string): Slot | null {
-  const n = norm(author);
-  return slots.find((s) => s.formerNames.some((f) => norm(f) === n)) ?? null;
+  const n = normName(author);
+  return slots.find((s) => s.formerNames.some((f) => normName(f) === n)) ?? null;
 }
 
 /** The slot a game-file name refers to (current or former name, exactly). */
 export function slotByName(slots: Slot[], name: string): Slot | null {
-  const n = norm(name);
-  return slots.find((s) => norm(s.name) === n) ?? slots.find((s) => s.formerNames.some((f) => norm(f) === n)) ?? null;
+  const n = normName(name);
+  return (
+    slots.find((s) => normName(s.name) === n) ?? slots.find((s) => s.formerNames.some((f) => normName(f) === n)) ?? null
+  );
 }
 
 export function isModerator(ctx: GameContext, author: string): boolean {
-  const n = norm(author);
-  return ctx.setup.moderators.some((m) => norm(m) === n);
+  const n = normName(author);
+  return ctx.setup.moderators.some((m) => normName(m) === n);
 }
 
 export function livingSlots(ctx: GameContext): Slot[] {

@@ -1,6 +1,7 @@
 import type { EliminationJson, StateJson, VotesJson } from '../domain/state.js';
 import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from './context.js';
+import { isDayOver } from './death-rules.js';
 import { noLynchThresholdOf, tally, thresholdOf } from './votes.js';
 
 const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
@@ -79,10 +80,8 @@ function votesJson(ctx: GameContext): VotesJson {
       throughPost: null,
     };
   }
-  const ended =
-    day.thresholdAtEnd !== null || (ctx.phase !== null && (ctx.phase.name !== day.day || ctx.phase.endedAt !== null));
   // Once the day has ended the count is frozen as it stood: the lynched player's vote still shows.
-  const t = tally(day, ctx.slots, ended);
+  const t = tally(day, ctx.slots, isDayOver(ctx));
   const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
   return {
     day: day.day,

@@ -1,5 +1,6 @@
 import type { Instant } from '../domain/time.js';
 import type { GameContext, Slot } from '../machine/context.js';
+import { isDayOver } from '../machine/death-rules.js';
 import { noLynchThresholdOf, tally, thresholdOf } from '../machine/votes.js';
 
 /** What a vote-count post says, before any markup: the renderers only lay it out. */
@@ -62,8 +63,9 @@ export function buildVoteCountModel(
   const name = (i: number) => displayName(ctx.slots[i]);
   const dayNumber = day ? day.day.slice(1) : '0';
   const title = `Vote Count ${dayNumber}${opts.number !== undefined ? `.${opts.number}` : ''}`;
-  const ended = day !== null && ctx.phase !== null && (ctx.phase.name !== day.day || ctx.phase.endedAt !== null);
-  const t = day ? tally(day, ctx.slots, ended) : { wagons: [], noLynch: { voters: [], votes: [] }, notVoting: [] };
+  const t = day
+    ? tally(day, ctx.slots, isDayOver(ctx))
+    : { wagons: [], noLynch: { voters: [], votes: [] }, notVoting: [] };
   const threshold = day ? thresholdOf(ctx) : null;
   const nlThreshold = day ? noLynchThresholdOf(ctx) : null;
   const dayPhase = ctx.setup.phases.find((p) => p.name === day?.day);
