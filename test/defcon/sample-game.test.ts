@@ -9,6 +9,7 @@ import { formatInstant, HOUR, type Instant } from '../../src/domain/time.js';
 import type { GameContext } from '../../src/machine/context.js';
 import { createGameMachine } from '../../src/machine/game-machine.js';
 import { replay } from '../../src/machine/replay.js';
+import { ROLES } from '../../src/machine/rulesets/defcon/roles.js';
 import { rulesetFor } from '../../src/machine/rulesets/index.js';
 import { nextTimer } from '../../src/machine/timers.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
@@ -57,20 +58,10 @@ describe('the recorded DEFCON sample game', () => {
         (p) => `${p.role}${p.mode ? `/${p.mode}` : ''}`,
       ),
     );
-    for (const role of [
-      'Missile Silo/launch',
-      'Missile Silo/abm',
-      'Fighter',
-      'Espionage',
-      'Special Ops',
-      'Aircraft Carrier',
-      'Battleship',
-      'Radar',
-      'Submarine',
-      'Air Base',
-      'Failsafe',
-      'Doomsday Mechanism',
-    ]) {
+    // Every role of the rules file (roles.ts), the Missile Silo in both modes.
+    const every = ROLES.flatMap((r) => (r === 'Missile Silo' ? ['Missile Silo/launch', 'Missile Silo/abm'] : [r]));
+    expect(every).toHaveLength(12);
+    for (const role of every) {
       expect(roles).toContain(role);
     }
   });
