@@ -8,6 +8,15 @@ import { zonedToUtc } from './time-zone.js';
 
 /** Small pure helpers the page mappers share. */
 
+/** Parses a thread URL given on the command line or in a game file; `bad` makes the platform's own error. */
+export function parseUrlOr(url: string, bad: (url: string) => Error): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw bad(url);
+  }
+}
+
 export function resolveUrl(href: string | undefined, base: string): string | undefined {
   if (!href) return undefined;
   try {

@@ -1,4 +1,5 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { parseUrlOr } from '../common/page-helpers.js';
 
 export interface DiscourseTopicRef {
   /** Origin plus any subfolder the forum lives under. */
@@ -9,12 +10,7 @@ export interface DiscourseTopicRef {
 
 /** `/t/{slug}/{id}`, `/t/{id}`, with an optional `/{post_number}` or `.json`. */
 export function discourseTopic(url: string): DiscourseTopicRef {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw badUrl(url);
-  }
+  const u = parseUrlOr(url, badUrl);
   const m = /^(.*?)\/t\/(?:([^/]+)\/)?(\d+)(?:\/\d+)?(?:\.json)?\/?$/.exec(u.pathname);
   if (!m) throw badUrl(url);
   const slug = m[2] && !/^\d+$/.test(m[2]) ? m[2] : null;

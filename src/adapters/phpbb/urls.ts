@@ -1,13 +1,9 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { parseUrlOr } from '../common/page-helpers.js';
 
 /** `viewtopic.php?t=123` (with `f=`, MafiaScum's `ppp=` and other parameters kept); pages by `start=`. */
 export function phpbbThreadUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw badUrl(url);
-  }
+  const u = parseUrlOr(url, badUrl);
   if (!/viewtopic\.php$/.test(u.pathname) || !/^\d+$/.test(u.searchParams.get('t') ?? '')) throw badUrl(url);
   u.hash = '';
   for (const p of ['start', 'p', 'sid', 'view']) u.searchParams.delete(p);

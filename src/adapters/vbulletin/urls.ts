@@ -1,16 +1,12 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { parseUrlOr } from '../common/page-helpers.js';
 
 /**
  * vBulletin thread URLs as forums print them: `showthread.php?t=123` (pages `&page=N`), `showthread.php?123-slug`
  * (pages `/pageN`), and path styles `/threads/123-slug`, `/forum/{section}/123-slug` (vB5; pages `/pageN`).
  */
 export function vbulletinThreadUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw badUrl(url);
-  }
+  const u = parseUrlOr(url, badUrl);
   u.hash = '';
   if (/showthread\.php$/.test(u.pathname)) {
     if (/^\d+$/.test(u.searchParams.get('t') ?? '')) {

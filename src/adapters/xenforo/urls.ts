@@ -1,15 +1,11 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { parseUrlOr } from '../common/page-helpers.js';
 
 const THREAD = /(threads\/(?:[^/?#]*\.)?\d+)\/?(?:page-\d+\/?)?/;
 
 /** `/threads/{slug}.{id}/` (or `index.php?threads/…`); `page-N` and fragments dropped. */
 export function xenforoThreadUrl(url: string): string {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw badUrl(url);
-  }
+  const u = parseUrlOr(url, badUrl);
   u.hash = '';
   if (THREAD.test(u.pathname)) {
     u.pathname = u.pathname.replace(THREAD, '$1/').replace(/\/(post-\d+|latest|unread)\/?$/, '/');
