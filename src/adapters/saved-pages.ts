@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { load } from 'cheerio';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
+import { loadPage } from './common/load-page.js';
 import type { PagedPlatform } from './common/paged-forum.js';
 import { mapDiscourseResponse } from './discourse/parse-page.js';
 import { parseDump } from './file/parse-page.js';
@@ -40,7 +40,7 @@ export function parseSavedPage(platform: string, file: string, text: string, opt
 function parse(platform: string, file: string, text: string, opts: SavedPageOptions): Post[] {
   const engine = ENGINES[platform];
   if (engine) {
-    const canonical = load(text.slice(0, 20_000))('link[rel="canonical"]').attr('href');
+    const canonical = loadPage(text.slice(0, 20_000)).$('link[rel="canonical"]').attr('href');
     const pageUrl = opts.baseUrl ?? (canonical && /^https?:/.test(canonical) ? canonical : pathToFileURL(file).href);
     const page = engine.parsePage(text, {
       pageUrl,

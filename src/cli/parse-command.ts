@@ -45,6 +45,8 @@ export function register(program: Command): void {
             dateOrder: opts.dateOrder,
             baseUrl: opts.baseUrl,
           });
+          for (const post of posts)
+            if (typeof post.readNote === 'string') process.stderr.write(`${file}: post ${post.id}: ${post.readNote}\n`);
           // The same post on two saved pages (pages overlap after deletions) is written once.
           for (const post of posts)
             if (!byId.has(`${post.id}|${post.editedAt}`)) byId.set(`${post.id}|${post.editedAt}`, post);

@@ -17,7 +17,7 @@ export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn
   for (const p of posts) lineCount.set(p.id, (lineCount.get(p.id) ?? 0) + 1);
   const out: ReceivedPost[] = [];
   for (const post of posts) {
-    const parsed = parse(post.html, { syntax, channel: post.channel });
+    const parsed = withReadNote(post, parse(post.html, { syntax, channel: post.channel }));
     const first = firstOf.get(post.id);
     if (!first) {
       firstOf.set(post.id, { post, actions: parsed.actions });
@@ -38,6 +38,13 @@ export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn
     out.push({ post, at, actions: added, diagnostics: [], version: 'edit', unverifiedEdit: false });
   }
   return out;
+}
+
+/** An adapter that could not keep a body as served says why in `readNote` (a body nested too deep): a flag. */
+function withReadNote(post: Post, parsed: ParsedPost): ParsedPost {
+  if (typeof post.readNote !== 'string' || !post.readNote) return parsed;
+  const note = { code: 'html-malformed' as const, message: post.readNote, text: post.html.slice(0, 300) };
+  return { ...parsed, diagnostics: [...parsed.diagnostics, note] };
 }
 
 const key = (a: ExtractedAction) => `${a.kind}|${a.noLynch}|${(a.argument ?? '').toLowerCase().replace(/\s+/g, '')}`;

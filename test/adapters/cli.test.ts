@@ -224,6 +224,21 @@ describe('moddesk parse', () => {
     expect(two.stdout.trim().split('\n')).toHaveLength(2);
   });
 
+  test('a phpBB page with one post nested 10,000 divs deep: every post written, the deep one named on stderr', async () => {
+    const file = join(tmp(), 'deep.html');
+    const deep = `${'<div>'.repeat(10_000)}x${'</div>'.repeat(10_000)}`;
+    writeFileSync(file, readFileSync(pagePath('phpbb-mafiascum.html.txt'), 'utf8').replace('No way.', deep));
+    const r = await moddesk(['parse', '--platform', 'phpbb', file]);
+    expect(r.code).toBe(0);
+    const posts = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; readNote?: string });
+    expect(posts.map((p) => p.id)).toEqual(['12345678', '12345690', '12345701']);
+    expect(posts.filter((p) => p.readNote).map((p) => p.id)).toEqual(['12345678']);
+    expect(r.stderr).toBe(`${file}: post 12345678: ${posts[0]!.readNote}\n`);
+  });
+
   test('a saved Reddit comments page (the Reddit adapter maps it)', async () => {
     const thread = new RedditFakeThread('abc123').generate(30);
     const file = join(tmp(), 'comments.json');

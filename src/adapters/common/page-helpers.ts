@@ -76,6 +76,8 @@ export function toPost(fields: {
   html: string;
   number: number | null;
   url?: string;
+  /** Why the body is not the page's markup as served (common/load-page.ts); the machine flags it. */
+  readNote?: string | null;
 }): Post {
   const post: Post = {
     id: fields.id,
@@ -87,6 +89,7 @@ export function toPost(fields: {
     url: fields.url,
   };
   if (fields.number !== null) post.number = fields.number;
+  if (fields.readNote) post.readNote = fields.readNote;
   return post;
 }
 

@@ -1,4 +1,4 @@
-import { type CheerioAPI, load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
@@ -12,6 +12,7 @@ import {
   squash,
   toPost,
 } from '../common/page-helpers.js';
+import { cutNote, type LoadedPage, loadPage } from '../common/load-page.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { phpbbPostSchema } from './schema.js';
 
@@ -21,16 +22,17 @@ import { phpbbPostSchema } from './schema.js';
  * `div.notice`, signature `div.signature` (both outside the body), MafiaScum's `#N` in `.post-number-bolded`.
  */
 export function parsePhpbbPage(html: string, ctx: PageContext): ParsedPage {
-  const $ = load(html);
+  const loaded = loadPage(html);
+  const { $ } = loaded;
   const nodes = $('div.post')
     .toArray()
     .filter((el) => /^p\d+$/.test(el.attribs.id ?? ''));
   if (nodes.length === 0) throw noPosts('phpBB', ctx.pageUrl, 'div.post#pNNN blocks', html);
-  const entries = nodes.map((el) => entry($, el, ctx));
+  const entries = nodes.map((el) => entry(loaded, el, ctx));
   return { ...pagination($), entries };
 }
 
-function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
+function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): PageEntry {
   const node = $(el);
   const id = el.attribs.id!.slice(1);
   const content = node.find('div.content').first();
@@ -69,7 +71,7 @@ function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
         ctx.pageUrl,
         id,
       );
-      return toPost({ ...fields, id, number });
+      return toPost({ ...fields, id, number, readNote: cutNote(cutDepth(el)) });
     },
   };
 }

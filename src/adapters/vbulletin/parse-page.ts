@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { loadPage } from '../common/load-page.js';
 import { noPosts } from '../common/page-helpers.js';
 import type { PageContext, ParsedPage } from '../common/paged-forum.js';
 import { vb4Entry, vb4Pagination, vb4Posts } from './parse-vb4.js';
@@ -6,10 +6,11 @@ import { vb5Entry, vb5Pagination, vb5Posts } from './parse-vb5.js';
 
 /** Maps a vBulletin thread page to posts; version 4 or 5 is recognised by its markup. */
 export function parseVbulletinPage(html: string, ctx: PageContext): ParsedPage {
-  const $ = load(html);
+  const loaded = loadPage(html);
+  const { $ } = loaded;
   const vb5 = vb5Posts($);
-  if (vb5.length > 0) return { ...vb5Pagination($), entries: vb5.map((el) => vb5Entry($, el, ctx)) };
+  if (vb5.length > 0) return { ...vb5Pagination($), entries: vb5.map((el) => vb5Entry(loaded, el, ctx)) };
   const vb4 = vb4Posts($);
-  if (vb4.length > 0) return { ...vb4Pagination($), entries: vb4.map((el) => vb4Entry($, el, ctx)) };
+  if (vb4.length > 0) return { ...vb4Pagination($), entries: vb4.map((el) => vb4Entry(loaded, el, ctx)) };
   throw noPosts('vBulletin', ctx.pageUrl, 'li#post_NNN (vB4) or li.b-post[data-node-id] (vB5)', html);
 }

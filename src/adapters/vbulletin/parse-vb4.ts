@@ -3,6 +3,7 @@ import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
 import { checkFields, displayTime, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
+import { cutNote, type LoadedPage } from '../common/load-page.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { vbulletinPostSchema } from './schema.js';
 
@@ -17,7 +18,7 @@ export function vb4Posts($: CheerioAPI): Element[] {
     .filter((el) => /^post_\d+$/.test(el.attribs.id ?? ''));
 }
 
-export function vb4Entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
+export function vb4Entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): PageEntry {
   const node = $(el);
   const id = el.attribs.id!.slice('post_'.length);
   const message = node.find(`#post_message_${id}`).first();
@@ -48,7 +49,7 @@ export function vb4Entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntr
         ctx.pageUrl,
         id,
       );
-      return toPost(fields);
+      return toPost({ ...fields, readNote: cutNote(cutDepth(el)) });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
 import { checkFields, machineTime, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
+import { cutNote, type LoadedPage } from '../common/load-page.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { vbulletinPostSchema } from './schema.js';
 
@@ -16,7 +17,7 @@ export function vb5Posts($: CheerioAPI): Element[] {
     .filter((el) => /^\d+$/.test(el.attribs['data-node-id'] ?? ''));
 }
 
-export function vb5Entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
+export function vb5Entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): PageEntry {
   const node = $(el);
   const id = el.attribs['data-node-id']!;
   const body = (node.find('.js-post__content-text').first().html() ?? '').trim();
@@ -44,7 +45,7 @@ export function vb5Entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntr
         ctx.pageUrl,
         id,
       );
-      return toPost(fields);
+      return toPost({ ...fields, readNote: cutNote(cutDepth(el)) });
     },
   };
 }

@@ -1,8 +1,9 @@
-import { type CheerioAPI, load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
 import { checkFields, machineTime, noPosts, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
+import { cutNote, type LoadedPage, loadPage } from '../common/load-page.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { xenforoPostSchema } from './schema.js';
 
@@ -12,12 +13,13 @@ import { xenforoPostSchema } from './schema.js';
  * numeric `data-time`), edits `.message-lastEdit time`, position `#N` in `.message-attribution-opposite`.
  */
 export function parseXenforoPage(html: string, ctx: PageContext): ParsedPage {
-  const $ = load(html);
+  const loaded = loadPage(html);
+  const { $ } = loaded;
   const nodes = $('article.message--post')
     .toArray()
     .filter((el) => /^post-\d+$/.test(el.attribs['data-content'] ?? ''));
   if (nodes.length === 0) throw noPosts('XenForo', ctx.pageUrl, 'article.message--post[data-content="post-N"]', html);
-  return { ...pagination($), entries: nodes.map((el) => entry($, el, ctx)) };
+  return { ...pagination($), entries: nodes.map((el) => entry(loaded, el, ctx)) };
 }
 
 /** XenForo 2.0–2.2 put the epoch in `data-time`; 2.3 moved it to `data-timestamp` (and `data-time` is display text). */
@@ -30,7 +32,7 @@ function timeOf(node: ReturnType<CheerioAPI>, timeZone: string): number | null {
   );
 }
 
-function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
+function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): PageEntry {
   const node = $(el);
   const id = el.attribs['data-content']!.slice('post-'.length);
   const body = (node.find('.message-body .bbWrapper').first().html() ?? '').trim();
@@ -58,7 +60,7 @@ function entry($: CheerioAPI, el: Element, ctx: PageContext): PageEntry {
         ctx.pageUrl,
         id,
       );
-      return toPost({ ...fields, id, number });
+      return toPost({ ...fields, id, number, readNote: cutNote(cutDepth(el)) });
     },
   };
 }
