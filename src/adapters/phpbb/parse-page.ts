@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
+import { cutNote, type LoadedPage, loadPage } from '../common/load-page.js';
 import {
   checkFields,
   displayTime,
@@ -12,7 +13,6 @@ import {
   squash,
   toPost,
 } from '../common/page-helpers.js';
-import { cutNote, type LoadedPage, loadPage } from '../common/load-page.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { phpbbPostSchema } from './schema.js';
 

@@ -2,8 +2,8 @@ import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
-import { checkFields, displayTime, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
 import { cutNote, type LoadedPage } from '../common/load-page.js';
+import { checkFields, displayTime, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
 import { vbulletinPostSchema } from './schema.js';
 
