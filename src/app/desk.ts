@@ -47,6 +47,8 @@ export interface GameSummary {
   openFlags: number;
   lastPollAt: string | null;
   result: StateJson['result'];
+  /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
+  gameFileError?: { text: string; place: string | null; message: string; at: string } | null;
 }
 
 export type DraftKind =

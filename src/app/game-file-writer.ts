@@ -1,17 +1,84 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent, GameFile } from '../domain/game-file.js';
+import { replay } from '../machine/replay.js';
+import { normName } from '../machine/roster.js';
+import { parseGameFile } from './load-game-file.js';
+
+/** A ruling as the game file holds it: an event, and a name to remember for a player. */
+export interface GameFileChange {
+  event?: GameEvent;
+  alias?: { player: string; alias: string };
+}
+
+/**
+ * The game with `change` applied, checked as a game file is checked on load (schema, names, phase order, events
+ * naming players). A change that would break the game is refused here, before anything is stored or written.
+ */
+export function applyChange(game: GameFile, change: GameFileChange): GameFile {
+  let next = game;
+  if (change.alias) {
+    const player = originalName(game, change.alias.player);
+    checkAlias(game, player, change.alias.alias);
+    next = withAlias(next, player, change.alias.alias.trim());
+  }
+  if (change.event) next = { ...next, events: [...next.events, change.event] };
+  checkGame(next);
+  return next;
+}
+
+/** The slot's name in `players` for a name it has now (replacements followed back). */
+export function originalName(game: GameFile, name: string): string {
+  let current = name;
+  for (let i = 0; i <= game.events.length && !game.players.some((p) => p.name === current); i += 1) {
+    const e = game.events.find((ev) => 'replace' in ev && ev.by === current);
+    if (!e || !('replace' in e)) break;
+    current = e.replace;
+  }
+  return current;
+}
+
+/** An alias must be a name no one in the game answers to yet: otherwise every page would fail on "used twice". */
+export function checkAlias(game: GameFile, player: string, alias: string): void {
+  const slot = game.players.find((p) => p.name === player);
+  if (!slot)
+    throw new ModdeskError('game-invalid', `cannot remember an alias for ${JSON.stringify(player)}: no such player`);
+  const wanted = normName(alias);
+  if (!wanted) throw new ModdeskError('game-invalid', 'the alias is empty; type the name the vote used');
+  if (normName(slot.name) === wanted)
+    throw new ModdeskError(
+      'game-invalid',
+      `${JSON.stringify(alias.trim())} is already ${slot.name}'s own name; an alias is another name, e.g. the misspelling the vote used`,
+    );
+  const owners = [
+    ...game.players.map((p) => ({ owner: p.name, names: [p.name, ...p.aliases] })),
+    ...game.events.flatMap((e) => ('replace' in e ? [{ owner: e.replace, names: [e.by] }] : [])),
+  ];
+  const taken = owners.find((o) => o.names.some((n) => normName(n) === wanted));
+  if (taken)
+    throw new ModdeskError(
+      'game-invalid',
+      taken.owner === slot.name
+        ? `${JSON.stringify(alias.trim())} is already an alias of ${slot.name}`
+        : `${JSON.stringify(alias.trim())} is already a name of ${taken.owner}; one name cannot stand for two players`,
+    );
+}
+
+/** Everything a load checks beyond the schema (initial context: names, phases, events), as a thrown ModdeskError. */
+export function checkGame(game: GameFile): void {
+  replay(game, [], null);
+}
 
 /**
  * Writes the mod's rulings into the game file itself (interfaces §3 `events`, and `aliases` on a player), keeping
- * its comments and layout, so the file alone replays to the same state. Written to a temporary file, then renamed.
+ * its comments and layout, so the file alone replays to the same state. The new text is validated as a load would
+ * validate it; if it would not load, nothing is written. Written to a temporary file, then renamed.
  */
-export function appendToGameFile(
-  file: string,
-  change: { event?: GameEvent; alias?: { player: string; alias: string } },
-): void {
+export function appendToGameFile(file: string, change: GameFileChange): void {
   const doc = parseDocument(readFileSync(file, 'utf8'));
-  if (!isMap(doc.contents)) throw new Error(`${file}: not a mapping`);
+  if (!isMap(doc.contents))
+    throw new ModdeskError('game-invalid', 'not a mapping; the ruling was not written', { file });
   if (change.event) {
     const events = doc.get('events');
     const node = doc.createNode(change.event, { flow: true });
@@ -19,18 +86,38 @@ export function appendToGameFile(
     else doc.set('events', doc.createNode([change.event], { flow: false }));
   }
   if (change.alias) {
+    const raw = doc.toJS() as Partial<GameFile>;
+    const name = originalName(
+      {
+        ...raw,
+        players: Array.isArray(raw.players) ? raw.players : [],
+        events: Array.isArray(raw.events) ? raw.events : [],
+      } as GameFile,
+      change.alias.player,
+    );
     const players = doc.get('players') as YAMLSeq | undefined;
-    const slot = players?.items.find((p) => isMap(p) && String((p as YAMLMap).get('name')) === change.alias!.player) as
+    const slot = players?.items.find((p) => isMap(p) && String((p as YAMLMap).get('name')) === name) as
       | YAMLMap
       | undefined;
     if (slot) {
       const aliases = slot.get('aliases');
-      if (isSeq(aliases)) (aliases as YAMLSeq).add(change.alias.alias);
-      else slot.set('aliases', doc.createNode([change.alias.alias], { flow: true }));
+      const alias = change.alias.alias.trim();
+      if (isSeq(aliases)) (aliases as YAMLSeq).add(alias);
+      else slot.set('aliases', doc.createNode([alias], { flow: true }));
     }
   }
+  const text = doc.toString();
+  try {
+    checkGame(parseGameFile(text, file));
+  } catch (err) {
+    const why = err instanceof ModdeskError ? err.oneLine() : String(err);
+    throw new ModdeskError('game-invalid', `the ruling would break the game file, so it was not written: ${why}`, {
+      file,
+      cause: err,
+    });
+  }
   const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, doc.toString());
+  writeFileSync(tmp, text);
   renameSync(tmp, file);
 }
 

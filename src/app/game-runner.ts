@@ -12,6 +12,7 @@ import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState } from './drafts/plan.js';
+import type { GameFileError } from './game-file-reload.js';
 import { nextPollDelay } from './poll-schedule.js';
 
 export interface RunnerOptions {
@@ -44,6 +45,8 @@ export class GameRunner {
   failures = 0;
   lastPollAt: string | null;
   lastError: string | null = null;
+  /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
+  gameFileError: GameFileError | null = null;
   readonly format: FormatName;
 
   constructor(

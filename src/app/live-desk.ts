@@ -17,7 +17,7 @@ import type {
   VoteHistoryRow,
 } from './desk.js';
 import { type DraftActions, toRecord } from './draft-actions.js';
-import { appendToGameFile, withAlias } from './game-file-writer.js';
+import { appendToGameFile, applyChange } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 
 /** The optional members the dashboard uses beyond Desk (src/web/desk-extras.ts); declared here so app needs no web import. */
@@ -88,6 +88,7 @@ export class LiveDesk implements Desk, DeskExtras {
         openFlags: this.flagRecords(r).filter((f) => f.status === 'open').length,
         lastPollAt: r.lastPollAt,
         result: s.result,
+        gameFileError: r.gameFileError,
       };
     });
   }
@@ -210,8 +211,8 @@ export class LiveDesk implements Desk, DeskExtras {
   /** Stores a game-file event (and an alias) in the database, the audit log and the game file, then replays. */
   private saveEvent(r: GameRunner, event: GameEvent, action: string, alias?: { player: string; alias: string }): void {
     const at = formatInstant(this.clock.now());
-    let game = { ...r.game, events: [...r.game.events, event] };
-    if (alias) game = withAlias(game, alias.player, alias.alias);
+    // Refused here (a clear error for the page) before the database or the file is touched.
+    const game = applyChange(r.game, { event, alias });
     this.store.tx(() => {
       this.store.games.ruling(r.id, event, at);
       this.store.games.saveGame(r.id, game);

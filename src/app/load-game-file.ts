@@ -1,6 +1,8 @@
+import { LineCounter, parseDocument } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
 import { type GameFile, gameFileSchema } from '../domain/game-file.js';
-import { parseYamlConfig } from './parse-yaml-config.js';
+import { replay } from '../machine/replay.js';
+import { lineOf, parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 
 const EXAMPLES: Record<string, string> = {
@@ -33,5 +35,23 @@ export function parseGameFile(text: string, file: string): GameFile {
       );
     }
   }
+  checkSetup(game, text, file);
   return game;
+}
+
+/**
+ * What the schema cannot check (duplicate names, phase order, events naming players), as the replay's set-up
+ * checks it, with the line of the key path it names: `players[2]` becomes `line 7: players[2]`.
+ */
+function checkSetup(game: GameFile, text: string, file: string): void {
+  try {
+    replay(game, [], null);
+  } catch (err) {
+    if (!(err instanceof ModdeskError) || err.file) throw err;
+    const path = (err.place ?? '').match(/[^.[\]]+/g)?.map((k) => (/^\d+$/.test(k) ? Number(k) : k)) ?? [];
+    const lineCounter = new LineCounter();
+    const line = path.length ? lineOf(parseDocument(text, { lineCounter }), lineCounter, path) : undefined;
+    const place = [line, err.place].filter(Boolean).join(': ') || undefined;
+    throw new ModdeskError(err.code, err.message, { file, place, cause: err });
+  }
 }

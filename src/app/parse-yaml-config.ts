@@ -1,4 +1,5 @@
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { closest, distance } from 'fastest-levenshtein';
+import { type Document, isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ModdeskError } from '../domain/errors.js';
 
@@ -24,14 +25,61 @@ export function parseYamlConfig<T extends z.ZodType>(
   }
   if (!isMap(doc.contents))
     throw new ModdeskError('game-invalid', `expected ${opts.expected}`, { file, place: 'line 1' });
-  const parsed = schema.safeParse(doc.toJS());
+  const parsed = schema.safeParse(doc.toJS(), { reportInput: true });
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0] as z.core.$ZodIssue;
-  const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number, number, number] } | undefined;
-  const place = node?.range ? `line ${lineCounter.linePos(node.range[0]).line}` : undefined;
+  // A misspelt key is the cause of the "missing" key beside it: say that first, and where it is.
+  const issues = parsed.error.issues as z.core.$ZodIssue[];
+  const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? (issues[0] as z.core.$ZodIssue);
+  const keyNode =
+    issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
+      ? [...issue.path, issue.keys[0]].map((k) => (typeof k === 'symbol' ? String(k) : k))
+      : null;
+  const place = lineOf(doc, lineCounter, keyNode ?? (issue.path as (string | number)[]), keyNode !== null);
   const example = opts.exampleFor?.(String(issue.path[0] ?? ''));
-  const message = `${keyPath(issue.path) || '(top level)'}: ${describe(issue)}${example ? `; for example ${example}` : ''}`;
+  const known = issue.code === 'unrecognized_keys' ? keysAt(schema, issue.path) : [];
+  const message = `${keyPath(issue.path) || '(top level)'}: ${describe(issue, known)}${example && !known.length ? `; for example ${example}` : ''}`;
   throw new ModdeskError('game-invalid', message, { file, place });
+}
+
+/** `line N` of the node at `path` (or of its key), or undefined when the document has no such node. */
+export function lineOf(
+  doc: Document,
+  lineCounter: LineCounter,
+  path: (string | number)[],
+  keyItself = false,
+): string | undefined {
+  if (keyItself && path.length) {
+    const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+    const pair = isMap(parent)
+      ? parent.items.find((p) => String((p.key as { value?: unknown })?.value) === String(path.at(-1)))
+      : undefined;
+    const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+    if (range) return `line ${lineCounter.linePos(range[0]).line}`;
+  }
+  for (let n = path.length; n >= 0; n -= 1) {
+    const node = (n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true)) as
+      | { range?: [number, number, number] }
+      | undefined;
+    if (node?.range) return `line ${lineCounter.linePos(node.range[0]).line}`;
+  }
+  return undefined;
+}
+
+/** The keys a strict object in `schema` allows at `path` (arrays, optionals and defaults looked through). */
+function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
+  type Def = { innerType?: unknown; element?: unknown; shape?: Record<string, unknown> };
+  const def = (s: unknown) => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+  const unwrap = (s: unknown) => {
+    let t = s;
+    while (def(t)?.innerType) t = def(t)!.innerType;
+    return t;
+  };
+  let s: unknown = unwrap(schema);
+  for (const k of path) {
+    s = unwrap(typeof k === 'number' ? def(s)?.element : def(s)?.shape?.[String(k)]);
+    if (!s) return [];
+  }
+  return Object.keys(def(s)?.shape ?? {});
 }
 
 export function keyPath(path: PropertyKey[]): string {
@@ -41,10 +89,17 @@ export function keyPath(path: PropertyKey[]): string {
   );
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+function describe(issue: z.core.$ZodIssue, known: string[]): string {
   if (issue.code === 'unrecognized_keys') {
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    const unknown = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`;
+    const first = issue.keys[0];
+    const near = first !== undefined && known.length ? closest(first, known) : undefined;
+    const hint =
+      near && distance(first!, near) <= Math.max(2, Math.floor(near.length / 3)) ? `; did you mean "${near}"?` : '';
+    return `${unknown}${hint}${known.length ? ` (known keys: ${known.join(', ')})` : ''}`;
   }
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)
+    return `missing; expected ${issue.expected}`;
   if (issue.code === 'invalid_value') return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
   return issue.message;
 }

@@ -1,9 +1,11 @@
 import { setMaxListeners } from 'node:events';
+import { unwatchFile, watchFile } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { createSource, type Source } from '../adapters/registry.js';
 import type { PostReceipt, ThreadSink } from '../adapters/types.js';
+import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import { formatInstant } from '../domain/time.js';
 import type { Store } from '../storage/store.js';
@@ -11,10 +13,10 @@ import type { AppConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DraftKind } from './desk.js';
 import { DraftActions } from './draft-actions.js';
+import { applyGameFileEdit, readGameFile } from './game-file-reload.js';
 import { withRulings } from './game-file-writer.js';
 import { GameRunner, type RunnerOptions } from './game-runner.js';
 import { LiveDesk } from './live-desk.js';
-import { loadGameFile } from './load-game-file.js';
 import { adapterFloorMs } from './poll-schedule.js';
 
 export interface WatcherDeps {
@@ -52,6 +54,8 @@ export class Watcher {
   readonly actions: DraftActions;
   private readonly abort = new AbortController();
   private loops: Promise<void>[] = [];
+  /** The game file text each runner last read, so an unchanged file is not re-applied. */
+  private readonly texts = new Map<string, string | null>();
 
   constructor(private readonly d: WatcherDeps) {
     // Every game's loop waits on this one signal: a thousand games are a thousand listeners, not a leak.
@@ -76,9 +80,17 @@ export class Watcher {
     const kinds = new Set<DraftKind>(config.autoApprove);
     for (const g of config.games) {
       const id = g.id ?? gameIdOf(g.file);
-      const file = loadGameFile(g.file);
-      store.games.register(id, g.file, file, formatInstant(clock.now()));
-      const game = withRulings(file, store.games.rulings(id));
+      const at = formatInstant(clock.now());
+      const read = readGameFile(g.file, at);
+      const stored = store.games.get(id);
+      // A game file broken by a hand edit does not stop the desk when it has the last good game stored.
+      if (read.error && !stored)
+        throw new ModdeskError('game-invalid', read.error.message, {
+          file: g.file,
+          place: read.error.place ?? undefined,
+        });
+      if (read.game) store.games.register(id, g.file, read.game, at);
+      const game = read.game ? withRulings(read.game, store.games.rulings(id)) : stored!.game;
       const source = (this.d.createSource ?? sourceFor)(game, g.file, env);
       const opts: RunnerOptions = {
         poll: config.poll,
@@ -96,14 +108,39 @@ export class Watcher {
         emit: (e) => this.desk.emit(e),
         opts,
       });
+      runner.gameFileError = read.error;
+      if (read.error) log.error({ gameFile: read.error.text }, 'game file does not load; keeping the last good game');
+      this.texts.set(id, read.text);
       this.runners.set(id, runner);
       this.sources.set(id, source);
     }
   }
 
+  /**
+   * Live reload: a game file changed on disk is validated, then replayed; a bad edit is kept as the runner's
+   * `gameFileError` (shown by the dashboard and logged) and not applied. Returns whether anything changed.
+   */
+  reloadGameFile(runner: GameRunner): boolean {
+    const at = formatInstant(this.d.clock.now());
+    const read = readGameFile(runner.gameFile, at);
+    if (read.text !== null && read.text === this.texts.get(runner.id)) return false;
+    this.texts.set(runner.id, read.text);
+    applyGameFileEdit(runner, read, {
+      ...this.d,
+      log: this.d.log.child({ game: runner.id }),
+      at,
+      emit: (e) => this.desk.emit(e),
+    });
+    return true;
+  }
+
   /** Starts one loop per game. */
   start(): void {
-    for (const runner of this.runners.values()) this.loops.push(this.loop(runner));
+    for (const runner of this.runners.values()) {
+      // Polled stat, not fs.watch: editors that save by rename keep being seen.
+      watchFile(runner.gameFile, { interval: 1000, persistent: false }, () => this.reloadGameFile(runner));
+      this.loops.push(this.loop(runner));
+    }
   }
 
   /** One round for every game (used by `--once` and tests). */
@@ -112,6 +149,7 @@ export class Watcher {
   }
 
   private async round(runner: GameRunner): Promise<void> {
+    this.reloadGameFile(runner);
     try {
       await runner.pollOnce(this.abort.signal);
     } catch {
@@ -139,6 +177,7 @@ export class Watcher {
 
   async stop(): Promise<void> {
     this.abort.abort();
+    for (const runner of this.runners.values()) unwatchFile(runner.gameFile);
     await Promise.allSettled(this.loops);
     await Promise.allSettled([...this.sources.values()].map((s) => s.close?.()));
   }

@@ -8,6 +8,7 @@ import type {
   Ruling,
   VoteHistoryRow,
 } from '../app/desk.js';
+import { checkAlias } from '../app/game-file-writer.js';
 import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
@@ -236,9 +237,11 @@ export class OfflineDesk implements DashboardDesk {
     if (ruling.kind === 'ignore') events.push({ post: ruling.postId, ignore: true, at, ...note });
     else {
       const player = this.playerEntry(ruling.target);
-      events.push({ post: ruling.postId, vote: ruling.target, at, ...note });
       const alias = ruling.rememberAlias?.trim();
-      if (alias && !player.aliases.some((a) => a.toLowerCase() === alias.toLowerCase())) player.aliases.push(alias);
+      // Refused before anything changes: an alias that is already a name would break every page.
+      if (alias) checkAlias(this.game, player.name, alias);
+      events.push({ post: ruling.postId, vote: ruling.target, at, ...note });
+      if (alias) player.aliases.push(alias);
     }
     this.game.events = events;
     for (const f of this.flagBook.records(this.current().state, this.posts)) {
