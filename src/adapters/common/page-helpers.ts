@@ -1,3 +1,5 @@
+import type { Cheerio } from 'cheerio';
+import type { AnyNode } from 'domhandler';
 import type { z } from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
@@ -28,6 +30,15 @@ export function resolveUrl(href: string | undefined, base: string): string | und
 
 export function squash(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** The first element matching the first selector that matches anything under `node` (selectors in order of trust). */
+export function firstFound(node: Cheerio<AnyNode>, selectors: string[]): Cheerio<AnyNode> {
+  for (const sel of selectors) {
+    const found = node.find(sel).first();
+    if (found.length > 0) return found;
+  }
+  return node.find(selectors[selectors.length - 1]!).first();
 }
 
 /** `#17` → 17. */
@@ -111,11 +122,39 @@ export function checkFields<T>(schema: z.ZodType<T>, raw: unknown, platform: str
   );
 }
 
+/** Markers that name the forum software a page came from; checked in order on the page's first 50 KB. */
+const ENGINE_MARKS: Array<[RegExp, string]> = [
+  [/<meta\s+name="generator"\s+content="([^"]{1,60})"/i, '$1'],
+  [/<html[^>]*\bid="XenForo"/i, 'XenForo 1'],
+  [/<html[^>]*\bdata-app="public"[^>]*data-template=|data-xf-init=/i, 'XenForo 2'],
+  [/<body[^>]*\bid="phpbb"/i, 'phpBB'],
+  [/\bvbulletin_css\b|\bvBulletin\.version\b/i, 'vBulletin'],
+  [/<meta\s+name="discourse_/i, 'Discourse'],
+  [/\bipsApp\b|\bipsLayout_/, 'Invision Community'],
+  [/\bNodeBB\b/, 'NodeBB'],
+  [/\bsmf_scripturl\b|Simple Machines Forum/i, 'SMF'],
+  [/\bMyBB\b/, 'MyBB'],
+];
+
+/** The forum software a page looks like it came from, or null. */
+export function sniffEngine(html: string): string | null {
+  const head = html.slice(0, 50_000);
+  for (const [mark, name] of ENGINE_MARKS) {
+    const m = mark.exec(head);
+    if (m) return name.replace('$1', m[1] ?? '').trim();
+  }
+  return null;
+}
+
 export function noPosts(platform: string, pageUrl: string, expected: string, html: string): ModdeskError {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? html.slice(0, 80);
+  const engine = sniffEngine(html);
+  const what = engine
+    ? `, which looks like ${engine} (is --platform right, or is it a page that shows no posts?)`
+    : ' (a login or challenge page?)';
   return new ModdeskError(
     'dump-invalid',
-    `no ${platform} posts on this page: expected ${expected}; got a page titled ${quote(title)} (a login or challenge page?)`,
+    `no ${platform} posts on this page: expected ${expected}; got a page titled ${quote(squash(title))}${what}`,
     { file: pageUrl, place: 'page' },
   );
 }

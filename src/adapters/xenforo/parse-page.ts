@@ -5,10 +5,11 @@ import { contentHash } from '../common/content-hash.js';
 import { cutNote, type LoadedPage, loadPage } from '../common/load-page.js';
 import { checkFields, machineTime, noPosts, postNumber, resolveUrl, squash, toPost } from '../common/page-helpers.js';
 import type { PageContext, PageEntry, ParsedPage } from '../common/paged-forum.js';
+import { xf1Entry, xf1Pagination, xf1Posts } from './parse-xf1.js';
 import { xenforoPostSchema } from './schema.js';
 
 /**
- * Maps one XenForo 2 thread page to posts (platforms.md §2.2): `article.message--post[data-content=post-N]`,
+ * Maps one XenForo thread page to posts; XenForo 1 pages go to parse-xf1.ts. XenForo 2 (platforms.md §2.2): `article.message--post[data-content=post-N]`,
  * body `.message-body .bbWrapper`, time `time.u-dt` (`datetime` with a numeric offset, else `data-timestamp` or a
  * numeric `data-time`), edits `.message-lastEdit time`, position `#N` in `.message-attribution-opposite`.
  */
@@ -18,8 +19,15 @@ export function parseXenforoPage(html: string, ctx: PageContext): ParsedPage {
   const nodes = $('article.message--post')
     .toArray()
     .filter((el) => /^post-\d+$/.test(el.attribs['data-content'] ?? ''));
-  if (nodes.length === 0) throw noPosts('XenForo', ctx.pageUrl, 'article.message--post[data-content="post-N"]', html);
-  return { ...pagination($), entries: nodes.map((el) => entry(loaded, el, ctx)) };
+  if (nodes.length > 0) return { ...pagination($), entries: nodes.map((el) => entry(loaded, el, ctx)) };
+  const xf1 = xf1Posts($);
+  if (xf1.length > 0) return { ...xf1Pagination($), entries: xf1.map((el) => xf1Entry(loaded, el, ctx)) };
+  throw noPosts(
+    'XenForo',
+    ctx.pageUrl,
+    'article.message--post[data-content="post-N"] (XenForo 2) or li.message#post-N (XenForo 1)',
+    html,
+  );
 }
 
 /** XenForo 2.0–2.2 put the epoch in `data-time`; 2.3 moved it to `data-timestamp` (and `data-time` is display text). */

@@ -98,20 +98,27 @@ ${posts}
 function renderVb5(o: VbPageInput): string {
   const posts = o.posts
     .map(({ post: p, number }) => {
+      // As on a real vB5 page: `datetime` in the server's zone (UTC here) without an offset, the text in the board's.
+      const stamp = (ms: number) => {
+        const d = vb4Date(ms, o.timeZone, o.now);
+        return `<time datetime="${localIso(ms, 'UTC')}">${d.date}, ${d.time}</time>`;
+      };
       const edited =
         p.editedAt !== null
-          ? `\n\t\t\t<div class="b-post__edit">Last edited by ${escapeHtml(p.author)}; <time datetime="${localIso(p.editedAt, o.timeZone)}">${localIso(p.editedAt, o.timeZone)}</time>.</div>`
+          ? `\n\t\t\t<div class="b-post__edit">Last edited by ${escapeHtml(p.author)}; ${stamp(p.editedAt)}.</div>`
           : '';
       const sig = p.signature ? `\n\t\t\t<div class="b-post__signature">${p.signature}</div>` : '';
       return `<li class="b-post js-post js-comment-entry__parent h-restore${number === 1 ? ' b-post--first' : ''}" data-node-id="${p.id}" data-node-publishdate="${Math.floor(p.createdAt / 1000)}" itemscope itemtype="http://schema.org/Comment">
 	<div class="b-post__grid">
 		<div class="b-post__hide-when-deleted">
 			<div class="b-userinfo" itemprop="author" itemscope itemtype="http://schema.org/Person">
-				<div class="author h-text-size--14"><a href="/member/${p.authorId}-${escapeHtml(p.author.toLowerCase())}" itemprop="url"><span itemprop="name">${escapeHtml(p.author)}</span></a></div>
+				<div class="author h-text-size--14"><strong><a href="/member/${p.authorId}-${escapeHtml(p.author.toLowerCase())}">${escapeHtml(p.author)}</a></strong></div>
+				<div class="usertitle">Junior Member</div>
+				<ul class="b-userinfo__additional-info-block"><li class="b-userinfo__additional-info"><label>Join Date:</label> <span>May 2011</span></li></ul>
 			</div>
 		</div>
 		<div class="b-post__body">
-			<div class="b-post__timestamp"><time itemprop="dateCreated" datetime="${localIso(p.createdAt, o.timeZone)}">${localIso(p.createdAt, o.timeZone).replace('T', ', ')}</time></div>
+			<div class="b-post__timestamp">${stamp(p.createdAt).replace('<time ', '<time itemprop="dateCreated" ')}</div>
 			<a href="${o.threadPath}${o.page > 1 ? `/page${o.page}` : ''}#post${p.id}" class="b-post__count js-show-post-link">#${number}</a>
 			<div class="b-post__content js-post__content">
 				<div class="js-post__content-wrapper h-wordwrap" itemprop="text"><div class="js-post__content-text restore h-wordwrap" itemprop="text">${p.html}</div></div>${edited}${sig}
