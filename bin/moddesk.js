@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// The CLI entry: runs the compiled sources (built by `npm run build`, which `npm ci` runs via `prepare`).
-import { main } from '../dist/cli/main.js';
+// The CLI entry. It runs the bundle `npm run build` makes (dist/bin/, which `npm ci` builds via `prepare`);
+// when `tsc -p tsconfig.build.json` ran after it, tsc's dist/cli/ is the newer build of the sources and runs instead.
+import { statSync } from 'node:fs';
+
+const mtime = (rel) => statSync(new URL(rel, import.meta.url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+const bundle = mtime('../dist/bin/main.mjs');
+const entry = bundle >= 0 && bundle >= mtime('../dist/cli/main.js') ? '../dist/bin/main.mjs' : '../dist/cli/main.js';
+const { main } = await import(entry);
 
 main(process.argv.slice(2)).then(
   (code) => {

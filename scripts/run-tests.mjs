@@ -20,7 +20,7 @@ const tally = (name, ok) => {
   }
 };
 
-tally('build', step('build', 'npx', ['tsc', '-p', 'tsconfig.build.json']));
+tally('build', step('build', 'npm', ['run', 'build']));
 tally('typecheck', step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']));
 tally('lint', step('lint', 'npx', ['biome', 'check', 'src', 'test', 'bench', 'scripts']));
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
 import { contentHash } from './common/content-hash.js';

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 

@@ -15,17 +15,9 @@ export interface Dashboard {
 
 type StartWebServer = (desk: Desk, opts: { host?: string; port?: number; token?: string }) => Promise<Dashboard>;
 
-/** The dashboard (src/web/server.ts) when it is built; null while it does not exist. */
-export async function loadDashboard(): Promise<StartWebServer | null> {
-  const href = new URL('../web/server.js', import.meta.url).href;
-  try {
-    const mod = (await import(href)) as { startWebServer?: StartWebServer };
-    return typeof mod.startWebServer === 'function' ? mod.startWebServer : null;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'ENOENT') return null;
-    throw err;
-  }
+/** The dashboard (src/web/server.ts), loaded only when a desk serves it. */
+export async function loadDashboard(): Promise<StartWebServer> {
+  return (await import('../web/server.js')).startWebServer;
 }
 
 export interface RunningDesk {
@@ -65,14 +57,11 @@ export async function runDesk(o: {
     let dashboard: Dashboard | null = null;
     if (o.dashboard !== false && !o.once) {
       const start = await loadDashboard();
-      if (start) {
-        const host = o.config.dashboard?.host ?? '127.0.0.1';
-        dashboard = await start(watcher.desk, {
-          host,
-          port: o.config.dashboard?.port ?? 0,
-          token: o.env.MODDESK_DASHBOARD_TOKEN,
-        });
-      }
+      dashboard = await start(watcher.desk, {
+        host: o.config.dashboard?.host ?? '127.0.0.1',
+        port: o.config.dashboard?.port ?? 0,
+        token: o.env.MODDESK_DASHBOARD_TOKEN,
+      });
     }
     if (o.once) await watcher.pollAll();
     else watcher.start();

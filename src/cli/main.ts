@@ -3,22 +3,29 @@ import { ModdeskError } from '../domain/errors.js';
 
 /**
  * The `moddesk` command line (interfaces §4). Each command lives in its own module that exports
- * `register(program)`; only the invoked command's module is loaded, so start-up stays fast.
+ * `register(program)`; only the invoked command's module is loaded, so start-up stays fast. The imports are
+ * written out one by one so that the bundle (scripts/build.mjs) makes each command a chunk of its own.
  */
-const COMMANDS: Record<string, { module: string; summary: string }> = {
-  state: { module: './state-command.js', summary: 'replay a game and print its state as JSON (moddesk.state/1)' },
-  count: { module: './count-command.js', summary: 'draft the vote count post the mod would approve' },
-  parse: { module: './parse-command.js', summary: 'turn saved thread pages into a thread dump (JSON Lines)' },
-  fetch: { module: './fetch-command.js', summary: 'read a live thread into a thread dump' },
-  draw: { module: './draw-command.js', summary: 'run the auditable DEFCON role-request draw' },
-  script: { module: './script-command.js', summary: "print the narrator's night script (obsidian)" },
+const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: string }> = {
+  state: {
+    load: () => import('./state-command.js'),
+    summary: 'replay a game and print its state as JSON (moddesk.state/1)',
+  },
+  count: { load: () => import('./count-command.js'), summary: 'draft the vote count post the mod would approve' },
+  parse: {
+    load: () => import('./parse-command.js'),
+    summary: 'turn saved thread pages into a thread dump (JSON Lines)',
+  },
+  fetch: { load: () => import('./fetch-command.js'), summary: 'read a live thread into a thread dump' },
+  draw: { load: () => import('./draw-command.js'), summary: 'run the auditable DEFCON role-request draw' },
+  script: { load: () => import('./script-command.js'), summary: "print the narrator's night script (obsidian)" },
   serve: {
-    module: './serve-command.js',
+    load: () => import('./serve-command.js'),
     summary: 'serve the dashboard for a game file and a thread dump (no account needed)',
   },
-  watch: { module: './watch-command.js', summary: 'watch games, keep every post, draft for approval' },
+  watch: { load: () => import('./watch-command.js'), summary: 'watch games, keep every post, draft for approval' },
   demo: {
-    module: './demo-command.js',
+    load: () => import('./demo-command.js'),
     summary: 'play a bundled game on a built-in local forum and serve the dashboard',
   },
 };
@@ -36,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   const name = argv.find((a) => !a.startsWith('-'));
   const spec = name ? COMMANDS[name] : undefined;
   if (spec) {
-    const mod = (await import(spec.module)) as CommandModule;
+    const mod = await spec.load();
     mod.register(program);
   } else {
     for (const [cmd, { summary }] of Object.entries(COMMANDS)) program.command(cmd).description(summary);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The game file (interfaces §3): the mod's setup and decisions. Unknown keys are an error. */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One line of a thread dump (interfaces §1): a post, or one later version of it. */
 export const postSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import { contentHash } from '../common/content-hash.js';
 import type { ReadOptions, ReadStats } from '../common/paged-forum.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Only the fields the Discourse adapter uses (platforms.md §2.4). */
 export const discoursePostSchema = z.object({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';

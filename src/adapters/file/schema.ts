@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { postSchema } from '../../domain/post.js';
 
 /** ISO-8601 UTC to the second, as interfaces §1 requires. */

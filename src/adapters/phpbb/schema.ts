@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The fields the phpBB mapper reads from one post (only these). */
 export const phpbbPostSchema = z.object({

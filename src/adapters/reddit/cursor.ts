@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import type { CommentData } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Only the fields of Reddit's JSON that the adapter uses (platforms.md §1.4, §1.5, §1.9).

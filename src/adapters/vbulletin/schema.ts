@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The fields the vBulletin 4/5 mappers read from one post (only these). */
 export const vbulletinPostSchema = z.object({

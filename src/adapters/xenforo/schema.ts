@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The fields the XenForo 2 mapper reads from one post (only these). */
 export const xenforoPostSchema = z.object({

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one chunk
+// per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
+import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = join(root, 'dist', 'bin');
+
+// Native (better-sqlite3), worker-thread transports found by path (pino), and the large clients only `fetch`,
+// `watch` and `demo` use stay in node_modules.
+const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici'];
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/main.ts'],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  outExtension: { '.js': '.mjs' },
+  external,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  // Bundled CommonJS packages (commander, cli-progress) call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __moddeskRequire } from 'node:module';const require = __moddeskRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+  write: false,
+});
+
+// Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole, chunks before
+// the entry that imports them; outputs of earlier builds are removed once they are a minute old.
+mkdirSync(outdir, { recursive: true });
+const entry = join(outdir, 'main.mjs');
+const files = result.outputFiles.sort((a, b) => (a.path === entry) - (b.path === entry));
+for (const f of files) {
+  const tmp = `${f.path}.tmp-${process.pid}`;
+  writeFileSync(tmp, f.contents);
+  renameSync(tmp, f.path);
+}
+const current = new Set(files.map((f) => f.path));
+for (const name of readdirSync(outdir)) {
+  const path = join(outdir, name);
+  if (!current.has(path) && Date.now() - statSync(path).mtimeMs > 60_000) unlinkSync(path);
+}
