@@ -1,20 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod';
+import { DRAFT_KINDS } from '../domain/draft.js';
 import { parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
-
-export const DRAFT_KINDS = [
-  'vote-count',
-  'day-end',
-  'day-start',
-  'night-result',
-  'missile-launch',
-  'missile-abort',
-  'missile-impact',
-  'dawn-report',
-  'purge',
-  'game-over',
-] as const;
 
 /** The app config (config/app.example.yaml): which games to watch, where the database lives, polling, dashboard. */
 export const appConfigSchema = z.strictObject({

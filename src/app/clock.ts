@@ -32,6 +32,17 @@ export function acceleratedClock(origin: Instant, realOrigin: number, speed: num
   };
 }
 
+/** Game time standing still at `at` (`serve --speed 0`): nothing is timed to pass; polls still run on the wall clock. */
+export function stoppedClock(at: Instant): Clock {
+  return {
+    now: () => at,
+    sleep: (_ms, signal) =>
+      new Promise((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true })),
+    toRealMs: () => Number.POSITIVE_INFINITY,
+    speed: 0,
+  };
+}
+
 /** `2026-03-02T00:00:00Z@1767225600000x3600`: game time `origin` at wall time `realOrigin`, `speed` times faster. */
 export function parseClockSpec(spec: string): Clock {
   const m = /^(.+)@(\d+)x(\d+(?:\.\d+)?)$/.exec(spec.trim());

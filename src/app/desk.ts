@@ -1,4 +1,8 @@
+import type { DraftRecord } from '../domain/draft.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
+import type { GameContext } from '../machine/context.js';
+
+export type { DraftKind, DraftRecord, DraftStatus } from '../domain/draft.js';
 
 /**
  * The moderator's desk as the dashboard sees it: games, drafts awaiting approval, flags awaiting rulings, and
@@ -36,6 +40,19 @@ export interface Desk {
   subscribe(listener: (event: DeskEvent) => void): () => void;
 }
 
+/**
+ * What the dashboard can use beyond `Desk`, all optional: a desk without them still gets every page, with the
+ * obsidian guided console, Doomsday windows and tonight's recorded actions left out.
+ */
+export interface DeskExtras {
+  /** The replayed context now (the obsidian night console and the defcon Doomsday windows read it). */
+  context?(gameId: string): Promise<{ context: GameContext; at: number } | null>;
+  /** Ends the current phase now, stored as a game-file `end` event: the night console's "Everyone, wake up." */
+  endPhase?(gameId: string, phase: string): Promise<void>;
+}
+
+export type DashboardDesk = Desk & DeskExtras;
+
 export interface GameSummary {
   id: string;
   title: string;
@@ -49,39 +66,6 @@ export interface GameSummary {
   result: StateJson['result'];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
   gameFileError?: { text: string; place: string | null; message: string; at: string } | null;
-}
-
-export type DraftKind =
-  | 'vote-count'
-  | 'day-end'
-  | 'day-start'
-  | 'night-result'
-  | 'missile-launch'
-  | 'missile-abort'
-  | 'missile-impact'
-  | 'dawn-report'
-  | 'purge'
-  | 'game-over';
-
-export type DraftStatus = 'pending' | 'approved' | 'posted' | 'rejected';
-
-export interface DraftRecord {
-  id: string;
-  gameId: string;
-  kind: DraftKind;
-  status: DraftStatus;
-  /** bbcode | markdown | text: what the forum takes. */
-  format: string;
-  text: string;
-  /** For a PM: the player it goes to. */
-  to: string | null;
-  /** The last post the draft counted, and when it was drafted. */
-  throughPost: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set when a recount found the thread moved on: the old and new text, and a line diff. */
-  recount: { text: string; diff: string } | null;
-  posted: { id: string | null; url: string | null; at: string } | null;
 }
 
 export type ApproveResult =

@@ -29,6 +29,8 @@ export const toRecord = (d: StoredDraft): DraftRecord => ({
   gameId: d.gameId,
   kind: d.kind,
   status: d.status,
+  phase: d.phase,
+  number: d.number,
   format: d.format,
   text: d.text,
   to: d.to,
@@ -104,8 +106,8 @@ export class DraftActions {
   /** Recounts a vote count against the thread now: the new text and a diff when the votes moved, else null. */
   recount(runner: GameRunner, draft: StoredDraft): { text: string; diff: string } | null {
     if (draft.kind !== 'vote-count') return null;
-    const day = draft.id.split('-')[1];
-    const number = Number(draft.id.split('-')[2]);
+    const day = draft.phase;
+    const number = draft.number ?? undefined;
     const then = runner.replayAt(draft.planAt);
     const nowAt = Math.max(this.d.clock.now(), draft.planAt);
     const now = runner.replayAt(nowAt);

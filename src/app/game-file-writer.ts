@@ -23,7 +23,7 @@ export function applyChange(game: GameFile, change: GameFileChange): GameFile {
     checkAlias(game, player, change.alias.alias);
     next = withAlias(next, player, change.alias.alias.trim());
   }
-  if (change.event) next = { ...next, events: [...next.events, change.event] };
+  if (change.event) next = withRuling(next, change.event);
   checkGame(next);
   return next;
 }
@@ -82,6 +82,12 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
   if (change.event) {
     const events = doc.get('events');
     const node = doc.createNode(change.event, { flow: true });
+    const post = rulingPost(change.event);
+    if (isSeq(events) && post !== null) {
+      // One ruling per post: the mod's later ruling replaces the earlier one.
+      const seq = events as YAMLSeq;
+      seq.items = seq.items.filter((item) => !(isMap(item) && String((item as YAMLMap).get('post')) === post));
+    }
     if (isSeq(events)) (events as YAMLSeq).add(node);
     else doc.set('events', doc.createNode([change.event], { flow: false }));
   }
@@ -121,11 +127,39 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
   renameSync(tmp, file);
 }
 
-/** The game as replayed: the file's events plus rulings stored in the database that the file does not hold yet. */
+const rulingPost = (e: GameEvent): string | null => ('post' in e ? e.post : null);
+
+/** The game with `event` added; a ruling on a post replaces any earlier ruling on that post (the later one wins). */
+export function withRuling(game: GameFile, event: GameEvent): GameFile {
+  const post = rulingPost(event);
+  const kept = post === null ? game.events : game.events.filter((e) => rulingPost(e) !== post);
+  return { ...game, events: [...kept, event] };
+}
+
+/**
+ * The game as replayed: the file's events plus the rulings stored in the database that the file does not hold
+ * yet, applied in the order they were made (so a post's last ruling is the one kept).
+ */
 export function withRulings(game: GameFile, rulings: GameEvent[]): GameFile {
   const have = new Set(game.events.map((e) => JSON.stringify(e)));
-  const extra = rulings.filter((r) => !have.has(JSON.stringify(r)));
-  return extra.length ? { ...game, events: [...game.events, ...extra] } : game;
+  let out = game;
+  // A post's rulings are all in the database, in order; the file may hold an earlier one or none.
+  for (const r of rulings) {
+    if (rulingPost(r) !== null) out = withRuling(out, r);
+    else if (!have.has(JSON.stringify(r))) out = { ...out, events: [...out.events, r] };
+  }
+  return out;
+}
+
+/** The game file's entry for a player named now or earlier (a replacement's slot is its first player's entry). */
+export function playerEntry(game: GameFile, name: string): GameFile['players'][number] {
+  let n = name.trim().toLowerCase();
+  for (const e of [...game.events].reverse()) {
+    if ('replace' in e && e.by.toLowerCase() === n) n = e.replace.toLowerCase();
+  }
+  const player = game.players.find((p) => p.name.toLowerCase() === n);
+  if (!player) throw new ModdeskError('usage', `${JSON.stringify(name)} is not a player of this game`);
+  return player;
 }
 
 /** Adds an alias to a player in memory (the file gets it through appendToGameFile). */

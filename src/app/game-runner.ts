@@ -5,13 +5,14 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
+import { isDayOpen } from '../machine/death-rules.js';
 import { replay } from '../machine/replay.js';
 import type { FormatName } from '../reporter/markup.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
-import { advancePlan, initialPlan, type PlannedDraft, type PlanState } from './drafts/plan.js';
+import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
 import type { GameFileError } from './game-file-reload.js';
 import { nextPollDelay } from './poll-schedule.js';
 
@@ -38,7 +39,6 @@ export interface RunnerDeps {
  * drafts and the planner's position in another, so a crash at any point loses nothing and repeats nothing.
  */
 export class GameRunner {
-  posts: Post[];
   plan: PlanState;
   /** The state at `plan.at`. */
   ctx: GameContext;
@@ -48,13 +48,18 @@ export class GameRunner {
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
   gameFileError: GameFileError | null = null;
   readonly format: FormatName;
+  private _posts: Post[] = [];
+  private _game: GameFile;
+  /** States already replayed for the current posts and game file, by instant (the dashboard asks for "now" often). */
+  private readonly states = new Map<Instant, GameContext>();
 
   constructor(
     readonly id: string,
     readonly gameFile: string,
-    public game: GameFile,
+    game: GameFile,
     private readonly d: RunnerDeps,
   ) {
+    this._game = game;
     const stored = d.store.games.get(id);
     this.lastPollAt = stored?.lastPollAt ?? null;
     this.format =
@@ -66,6 +71,24 @@ export class GameRunner {
     this.plan = plan?.v === 1 ? plan : initialPlan(Date.parse(game.phases[0]!.start) - 1);
     if (!plan) d.store.games.savePlan(id, this.plan);
     this.ctx = this.replayAt(this.plan.at);
+  }
+
+  get posts(): Post[] {
+    return this._posts;
+  }
+
+  set posts(posts: Post[]) {
+    this._posts = posts;
+    this.states.clear();
+  }
+
+  get game(): GameFile {
+    return this._game;
+  }
+
+  set game(game: GameFile) {
+    this._game = game;
+    this.states.clear();
   }
 
   get platform(): string {
@@ -85,7 +108,12 @@ export class GameRunner {
   }
 
   replayAt(at: Instant): GameContext {
-    return replay(this.game, this.posts, { at }, this.d.store.parseCache.fn).context;
+    const known = this.states.get(at);
+    if (known) return known;
+    const ctx = replay(this.game, this.posts, { at }, this.d.store.parseCache.fn).context;
+    if (this.states.size >= 8) this.states.delete(this.states.keys().next().value as Instant);
+    this.states.set(at, ctx);
+    return ctx;
   }
 
   /** One poll: read from the stored cursor, store what is new with the new cursor, then plan up to the poll's start. */
@@ -129,10 +157,30 @@ export class GameRunner {
       if (late) this.ctx = this.replayAt(this.plan.at);
       log.info({ newPosts: added.newPosts, edits: added.edits, requests: result.requests }, 'new posts stored');
     } else log.debug({ requests: result.requests }, 'quiet poll');
+    const timed = this.timerDue(cut);
     const drafts = this.advance(cut);
     this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: added.newPosts });
-    if (added.added.length || drafts.length) this.d.emit({ type: 'game.updated', gameId: this.id });
+    if (added.added.length || drafts.length || timed) this.d.emit({ type: 'game.updated', gameId: this.id });
     return { newPosts: added.newPosts, drafts };
+  }
+
+  /**
+   * After a ruling (the game file changed, the posts did not): if the open day's votes now read otherwise, that is
+   * a change at the planner's position, and the count falls due as after any change (at once without a debounce).
+   */
+  replanAfterRuling(): PlannedDraft[] {
+    const ctx = this.ctx;
+    const fp = voteFingerprint(ctx);
+    if (!ctx.day || !isDayOpen(ctx) || this.plan.voteDay !== ctx.day.day || fp === this.plan.voteFp) return [];
+    this.plan = { ...this.plan, voteFp: fp, lastChange: this.plan.at };
+    this.d.store.games.savePlan(this.id, this.plan);
+    const now = this.d.clock.now();
+    return this.advance(this.d.opts.debounceMs === 0 ? Math.max(now, this.plan.at + 1) : now);
+  }
+
+  /** Whether a timer of the state (a deadline, a missile, a window) falls between the plan's position and `to`. */
+  private timerDue(to: Instant): boolean {
+    return this.ctx.timers.some((t) => t.at > this.plan.at && t.at <= to);
   }
 
   /** Plans drafts through `to` and stores them with the planner's new position (one transaction). */
@@ -156,6 +204,8 @@ export class GameRunner {
           gameId: this.id,
           id: d.id,
           kind: d.kind,
+          phase: d.phase,
+          number: d.number,
           format: this.format,
           text: d.text,
           to: d.to,
@@ -205,7 +255,8 @@ export class GameRunner {
   private supersede(d: PlannedDraft, at: string): void {
     const { store } = this.d;
     for (const old of store.drafts.list(this.id, 'pending')) {
-      if (old.kind !== 'vote-count' || old.id === d.id || !old.id.startsWith(`vc-${d.phase}-`)) continue;
+      // A count the mod edited is the mod's work: it stays, and its recount at approval shows what moved.
+      if (old.kind !== 'vote-count' || old.id === d.id || old.phase !== d.phase || old.edited) continue;
       store.drafts.save({ ...old, status: 'rejected', reason: `superseded by ${d.id}` }, at);
       store.audit.append({
         at,

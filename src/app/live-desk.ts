@@ -1,5 +1,6 @@
 import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent } from '../domain/game-file.js';
+import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
@@ -8,7 +9,7 @@ import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type {
   ApproveResult,
-  Desk,
+  DashboardDesk,
   DeskEvent,
   DraftRecord,
   FlagRecord,
@@ -17,37 +18,33 @@ import type {
   VoteHistoryRow,
 } from './desk.js';
 import { type DraftActions, toRecord } from './draft-actions.js';
-import { appendToGameFile, applyChange } from './game-file-writer.js';
+import { flagIds, flagRecords } from './flag-records.js';
+import { appendToGameFile, applyChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
+import { voteHistoryOf } from './vote-history.js';
 
-/** The optional members the dashboard uses beyond Desk (src/web/desk-extras.ts); declared here so app needs no web import. */
-interface DeskExtras {
-  context(gameId: string): Promise<{ context: GameContext; at: number } | null>;
-  endPhase(gameId: string, phase: string): Promise<void>;
-}
+export { flagIds };
 
-/** Flag ids: the post, the code, and the how-many-th such flag on that post; the same in every replay. */
-export function flagIds(flags: GameContext['flags']): string[] {
-  const seen = new Map<string, number>();
-  return flags.map((f) => {
-    const base = `${f.postId ?? 'game'}:${f.code}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base}:${n}`;
-  });
+export interface LiveDeskOptions {
+  /** Write rulings and aliases into the game file too (`watch`); `serve` keeps them in its in-memory store only. */
+  writeGameFile?: boolean;
+  onError?: (err: unknown) => void;
 }
 
 /** The Desk (desk.ts) over the store and the watch loop's runners: what the dashboard reads and does. */
-export class LiveDesk implements Desk, DeskExtras {
+export class LiveDesk implements DashboardDesk {
   private readonly listeners = new Set<(e: DeskEvent) => void>();
+  private readonly onError: (err: unknown) => void;
 
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly runners: Map<string, GameRunner>,
     private readonly actions: DraftActions,
-    private readonly onError: (err: unknown) => void = () => {},
-  ) {}
+    private readonly opts: LiveDeskOptions = {},
+  ) {
+    this.onError = opts.onError ?? (() => {});
+  }
 
   emit(e: DeskEvent): void {
     for (const l of this.listeners) {
@@ -74,18 +71,23 @@ export class LiveDesk implements Desk, DeskExtras {
     return r;
   }
 
+  /** The desk's "now" for a game: the clock, but never before what the planner has already drafted through. */
+  private nowOf(r: GameRunner): number {
+    return Math.max(this.clock.now(), r.plan.at);
+  }
+
   async listGames(): Promise<GameSummary[]> {
     return [...this.runners.values()].map((r) => {
       const s = toStateJson(r.ctx, r.plan.at);
       return {
         id: r.id,
-        title: r.game.title,
+        title: r.game.title || r.id,
         ruleset: r.game.ruleset,
         platform: r.platform,
         phase: s.phase,
         alive: s.players.filter((p) => p.alive).length,
         pendingDrafts: this.store.drafts.list(r.id, 'pending').length,
-        openFlags: this.flagRecords(r).filter((f) => f.status === 'open').length,
+        openFlags: this.flagsOf(r).filter((f) => f.status === 'open').length,
         lastPollAt: r.lastPollAt,
         result: s.result,
         gameFileError: r.gameFileError,
@@ -95,7 +97,7 @@ export class LiveDesk implements Desk, DeskExtras {
 
   async state(gameId: string, at?: string): Promise<StateJson> {
     const r = this.runner(gameId);
-    const instant = at === undefined ? Math.max(this.clock.now(), r.plan.at) : parseInstant(at);
+    const instant = at === undefined ? this.nowOf(r) : parseInstant(at);
     if (instant === null)
       throw new ModdeskError(
         'timestamp-invalid',
@@ -109,42 +111,19 @@ export class LiveDesk implements Desk, DeskExtras {
   }
 
   async flags(gameId: string): Promise<FlagRecord[]> {
-    return this.flagRecords(this.runner(gameId));
+    return this.flagsOf(this.runner(gameId));
   }
 
-  private flagRecords(r: GameRunner): FlagRecord[] {
-    const status = this.store.games.flagStatus(r.id);
-    const ruled = new Map<string, string>();
-    for (const e of r.game.events) if ('post' in e) ruled.set(e.post, 'ignore' in e ? 'ignored' : 'ruled');
-    const ids = flagIds(r.ctx.flags);
-    return r.ctx.flags.map((f, i) => {
-      const id = ids[i]!;
-      const st = (status.get(id) ?? (f.postId ? ruled.get(f.postId) : undefined) ?? 'open') as FlagRecord['status'];
-      return { ...f, at: formatInstant(f.at), id, gameId: r.id, status: st };
-    });
+  private flagsOf(r: GameRunner): FlagRecord[] {
+    return flagRecords(r.id, r.ctx.flags, this.store.games.flagStatus(r.id), r.game.events);
   }
 
   async voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]> {
     const r = this.runner(gameId);
-    const phases = r.ctx.setup.phases;
-    let ctx = r.replayAt(Math.max(this.clock.now(), r.plan.at));
-    if (day && ctx.day?.day !== day) {
-      const i = phases.findIndex((p) => p.name === day);
-      if (i < 0) throw new ModdeskError('usage', `no day ${JSON.stringify(day)} in game ${gameId}`);
-      const next = phases[i + 1];
-      ctx = r.replayAt(next ? next.start - 1 : Math.max(this.clock.now(), r.plan.at));
-    }
-    if (!ctx.day) return [];
-    const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
-    const urls = new Map(r.posts.map((p) => [p.id, p.url ?? null]));
-    return ctx.day.history.map((h) => ({
-      day: ctx.day!.day,
-      voter: name(h.voter),
-      target: h.target === null ? null : h.target === 'no-lynch' ? 'No lynch' : name(h.target),
-      postId: h.postId,
-      at: formatInstant(h.at),
-      url: h.url ?? urls.get(h.postId) ?? null,
-    }));
+    const at = this.nowOf(r);
+    const now = { context: r.replayAt(at), at };
+    const name = day ?? now.context.day?.day;
+    return name ? voteHistoryOf(now, (t) => r.replayAt(t), r.posts, name) : [];
   }
 
   async post(gameId: string, postId: string) {
@@ -170,8 +149,10 @@ export class LiveDesk implements Desk, DeskExtras {
     const r = this.runner(gameId);
     const at = formatInstant(this.clock.now());
     if (ruling.kind === 'accept') {
+      const flag = this.flagsOf(r).find((f) => f.id === ruling.flagId);
+      if (!flag) throw new ModdeskError('usage', `no flag ${JSON.stringify(ruling.flagId)} in game ${r.id}`);
       this.store.tx(() => {
-        this.store.games.setFlag(r.id, ruling.flagId, 'accepted', at);
+        this.store.games.setFlag(r.id, ruling.flagId, 'accepted', at, plainFlag(flag));
         this.store.audit.append({
           at,
           gameId: r.id,
@@ -183,33 +164,56 @@ export class LiveDesk implements Desk, DeskExtras {
       this.emit({ type: 'flag.changed', gameId: r.id });
       return;
     }
-    const event: GameEvent =
-      ruling.kind === 'ignore'
-        ? { post: ruling.postId, ignore: true, ...(ruling.note ? { note: ruling.note } : {}) }
-        : { post: ruling.postId, vote: ruling.target, ...(ruling.note ? { note: ruling.note } : {}) };
-    const alias =
-      ruling.kind === 'vote' && ruling.rememberAlias
-        ? { player: ruling.target, alias: ruling.rememberAlias }
-        : undefined;
-    this.saveEvent(r, event, 'ruling', alias);
+    if (this.store.posts.versions(r.id, ruling.postId).length === 0)
+      throw new ModdeskError('post-unknown', `no post ${JSON.stringify(ruling.postId)} in the thread of ${r.id}`);
+    const note = ruling.note?.trim() ? { note: ruling.note.trim() } : {};
+    let alias: { player: string; alias: string } | undefined;
+    let event: GameEvent;
+    if (ruling.kind === 'ignore') event = { post: ruling.postId, ignore: true, ...note };
+    else {
+      const player = playerEntry(r.game, ruling.target).name;
+      event = { post: ruling.postId, vote: ruling.target.trim(), ...note };
+      const remembered = ruling.rememberAlias?.trim();
+      if (remembered) alias = { player, alias: remembered };
+    }
+    // The flags on the post as they read before the ruling: listed with it even if the post raises them no more.
+    const status = ruling.kind === 'ignore' ? 'ignored' : 'ruled';
+    const onPost = this.flagsOf(r).filter((f) => f.postId === ruling.postId);
+    this.saveEvent(r, event, 'ruling', alias, () => {
+      for (const f of onPost) this.store.games.setFlag(r.id, f.id, status, at, plainFlag(f));
+    });
     this.emit({ type: 'flag.changed', gameId: r.id });
   }
 
   /** The replayed context now: the dashboard's obsidian night console and Doomsday windows read it. */
   async context(gameId: string): Promise<{ context: GameContext; at: number }> {
     const r = this.runner(gameId);
-    const at = Math.max(this.clock.now(), r.plan.at);
+    const at = this.nowOf(r);
     return { context: r.replayAt(at), at };
   }
 
-  /** The mod ends the current phase now (the night console's "Everyone, wake up"): a game-file `end` event. */
+  /**
+   * The mod ends the running phase (the night console's "Everyone, wake up"): a game-file `end` event at the next
+   * whole second, so the actions entered this second come first (mod events precede posts at one instant).
+   */
   async endPhase(gameId: string, phase: string): Promise<void> {
     const r = this.runner(gameId);
-    this.saveEvent(r, { at: formatInstant(this.clock.now()), end: phase }, 'phase.ended');
+    const now = r.replayAt(this.nowOf(r));
+    if (now.phase?.name !== phase || now.phase.endedAt !== null)
+      throw new ModdeskError('usage', `${phase} is not the phase running now (${now.phase?.name ?? 'none'})`);
+    const at = Math.floor(this.nowOf(r) / 1000) * 1000 + 1000;
+    this.saveEvent(r, { at: formatInstant(at), end: phase }, 'phase.ended');
+    r.advance(at);
   }
 
   /** Stores a game-file event (and an alias) in the database, the audit log and the game file, then replays. */
-  private saveEvent(r: GameRunner, event: GameEvent, action: string, alias?: { player: string; alias: string }): void {
+  private saveEvent(
+    r: GameRunner,
+    event: GameEvent,
+    action: string,
+    alias?: { player: string; alias: string },
+    alsoInTx?: () => void,
+  ): void {
     const at = formatInstant(this.clock.now());
     // Refused here (a clear error for the page) before the database or the file is touched.
     const game = applyChange(r.game, { event, alias });
@@ -217,31 +221,44 @@ export class LiveDesk implements Desk, DeskExtras {
       this.store.games.ruling(r.id, event, at);
       this.store.games.saveGame(r.id, game);
       this.store.audit.append({ at, gameId: r.id, actor: 'mod', action, detail: { event, alias: alias ?? null } });
+      alsoInTx?.();
     });
-    try {
-      appendToGameFile(r.gameFile, { event, alias });
-    } catch (err) {
-      this.onError(err);
+    if (this.opts.writeGameFile !== false) {
+      try {
+        appendToGameFile(r.gameFile, { event, alias });
+      } catch (err) {
+        this.onError(err);
+      }
     }
     r.game = game;
     r.ctx = r.replayAt(r.plan.at);
+    if ('post' in event) r.replanAfterRuling();
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 
+  /** A night action the mod enters for a player: a PM from that player to the moderator, as if sent. */
   async recordNightAction(gameId: string, action: { phase: string; actor: string; line: string }): Promise<void> {
     const r = this.runner(gameId);
-    const now = this.clock.now();
-    const at = formatInstant(now);
-    const id = `console-${action.phase}-${now}`;
-    const html = `<p><strong>${escapeHtml(action.line)}</strong></p>`;
-    const post = {
+    const nowAt = this.nowOf(r);
+    const current = r.replayAt(nowAt).phase;
+    if (current?.name !== action.phase)
+      throw new ModdeskError('usage', `the current phase is ${current?.name ?? 'none'}, not ${action.phase}`);
+    const line = action.line.trim();
+    if (!line || line.length > 300) throw new ModdeskError('usage', 'expected one action line, e.g. "Target: Bob"');
+    const actor = action.actor.trim();
+    playerEntry(r.game, actor);
+    const at = formatInstant(nowAt);
+    const mod = [r.game.moderator ?? []].flat()[0];
+    const prefix = `console-${action.phase}-`;
+    const id = `${prefix}${r.posts.filter((p) => p.id.startsWith(prefix)).length + 1}`;
+    const post: Post = {
       id,
-      author: action.actor,
+      author: actor,
       createdAt: at,
       editedAt: null,
-      html,
-      channel: 'pm' as const,
-      to: 'console',
+      html: `<p><strong>${escapeText(line)}</strong></p>`,
+      channel: 'pm',
+      ...(mod ? { to: mod } : {}),
     };
     this.store.tx(() => {
       this.store.posts.add(r.id, [post], at);
@@ -254,10 +271,16 @@ export class LiveDesk implements Desk, DeskExtras {
       });
     });
     r.posts = r.gamePosts();
+    if (Date.parse(at) <= r.plan.at) r.ctx = r.replayAt(r.plan.at);
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 }
 
-function escapeHtml(s: string): string {
+function plainFlag(f: FlagRecord) {
+  const { id: _id, gameId: _game, status: _status, ...flag } = f;
+  return flag;
+}
+
+function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -38,6 +38,7 @@ export async function runDesk(o: {
   dashboard?: boolean;
   out?: (s: string) => void;
   createSource?: WatcherDeps['createSource'];
+  writeGameFile?: boolean;
 }): Promise<RunningDesk> {
   const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
   let store: Store | null = null;
@@ -52,6 +53,7 @@ export async function runDesk(o: {
       dryRun: o.dryRun,
       out: o.out,
       createSource: o.createSource,
+      writeGameFile: o.writeGameFile,
     });
     watcher.open();
     let dashboard: Dashboard | null = null;

@@ -30,6 +30,8 @@ export interface WatcherDeps {
   /** Where `--dry-run` prints what would be posted. */
   out?: (s: string) => void;
   createSource?: (game: GameFile, gameFile: string, env: NodeJS.ProcessEnv) => Source;
+  /** Write rulings into the game files too (default); `serve` keeps them in its in-memory store only. */
+  writeGameFile?: boolean;
   /** Real-time sleep between polls (tests may shorten it). */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
@@ -56,6 +58,7 @@ export class Watcher {
   private loops: Promise<void>[] = [];
   /** The game file text each runner last read, so an unchanged file is not re-applied. */
   private readonly texts = new Map<string, string | null>();
+  private readonly rounds = new Map<string, Promise<void>>();
 
   constructor(private readonly d: WatcherDeps) {
     // Every game's loop waits on this one signal: a thousand games are a thousand listeners, not a leak.
@@ -69,9 +72,10 @@ export class Watcher {
       sinkFor: (runner) =>
         d.dryRun ? dryRunSink(d.out ?? ((s) => process.stdout.write(s)), runner.id) : this.sources.get(runner.id)!,
     });
-    this.desk = new LiveDesk(d.store, d.clock, this.runners, this.actions, (err) =>
-      d.log.error({ err: { message: (err as Error).message } }, 'desk error'),
-    );
+    this.desk = new LiveDesk(d.store, d.clock, this.runners, this.actions, {
+      writeGameFile: d.writeGameFile,
+      onError: (err) => d.log.error({ err: { message: (err as Error).message } }, 'desk error'),
+    });
   }
 
   /** Registers every game of the config (reading each game file) and makes its runner; polls nothing yet. */
@@ -148,7 +152,15 @@ export class Watcher {
     await Promise.all([...this.runners.values()].map((r) => this.round(r)));
   }
 
-  private async round(runner: GameRunner): Promise<void> {
+  /** One poll and the posting after it; a game's rounds never overlap (the loop and `pollAll` may both ask). */
+  private round(runner: GameRunner): Promise<void> {
+    const before = this.rounds.get(runner.id) ?? Promise.resolve();
+    const next = before.then(() => this.roundNow(runner));
+    this.rounds.set(runner.id, next);
+    return next;
+  }
+
+  private async roundNow(runner: GameRunner): Promise<void> {
     this.reloadGameFile(runner);
     try {
       await runner.pollOnce(this.abort.signal);

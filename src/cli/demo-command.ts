@@ -1,12 +1,13 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { appConfigSchema, DRAFT_KINDS } from '../app/app-config.js';
+import { appConfigSchema } from '../app/app-config.js';
 import { acceleratedClock } from '../app/clock.js';
 import { BUNDLED_GAME, prepareDemoGame } from '../app/demo/demo-game.js';
 import { LocalForum, localThreadUrl } from '../app/demo/local-forum.js';
 import { createLogger } from '../app/logger.js';
 import { runDesk } from '../app/run-desk.js';
+import { DRAFT_KINDS } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { untilSignal } from './watch-command.js';

@@ -1,3 +1,5 @@
+import type { Channel } from './post.js';
+
 /** What the parser reads out of one post version (interfaces §2), before any name is resolved. */
 
 export type ActionKind = 'vote' | 'unvote' | 'nuke' | 'abort' | 'target' | 'guess' | 'kill' | 'doomsday' | 'request';
@@ -43,3 +45,6 @@ export interface RosterName {
   name: string;
   isAlias: boolean;
 }
+
+/** The parser as the machine and the parse cache call it: one post version's html → what it says. */
+export type ParseFn = (html: string, opts: { syntax: ActionForm[]; channel: Channel }) => ParsedPost;

@@ -1,9 +1,9 @@
-import type { ActionForm, ExtractedAction, ParsedPost } from '../domain/action.js';
+import type { ActionForm, ExtractedAction, ParsedPost, ParseFn } from '../domain/action.js';
 import type { Post } from '../domain/post.js';
 import { type Instant, parseInstant } from '../domain/time.js';
 import type { ReceivedPost } from './context.js';
 
-export type ParseFn = (html: string, opts: { syntax: ActionForm[]; channel: Post['channel'] }) => ParsedPost;
+export type { ParseFn };
 
 /**
  * Turns the dump's lines into the post versions the machine sees (interfaces §2, last paragraph): the first

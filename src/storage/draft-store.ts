@@ -1,14 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { DraftKind, DraftRecord, DraftStatus } from '../app/desk.js';
+import type { DraftKind, DraftRecord, DraftStatus, StoredDraft } from '../domain/draft.js';
 
-/** A draft as stored: the Desk's record plus what the desk needs to recount and post it. */
-export interface StoredDraft extends DraftRecord {
-  /** The instant (epoch ms, game time) the draft was made for. */
-  planAt: number;
-  idempotencyKey: string;
-  edited: boolean;
-  reason: string | null;
-}
+export type { StoredDraft };
 
 interface Row {
   game_id: string;
@@ -27,6 +20,8 @@ interface Row {
   posted: string | null;
   edited: number;
   reason: string | null;
+  phase: string | null;
+  number: number | null;
 }
 
 const fromRow = (r: Row): StoredDraft => ({
@@ -34,6 +29,8 @@ const fromRow = (r: Row): StoredDraft => ({
   gameId: r.game_id,
   kind: r.kind as DraftKind,
   status: r.status as DraftStatus,
+  phase: r.phase,
+  number: r.number,
   format: r.format,
   text: r.text,
   to: r.to_player,
@@ -65,8 +62,9 @@ export class DraftStore {
 
   constructor(db: Database) {
     this.insert = db.prepare(`INSERT OR IGNORE INTO drafts
-      (game_id, id, kind, status, format, text, to_player, through_post, plan_at, idempotency_key, created_at, updated_at)
-      VALUES (@gameId, @id, @kind, 'pending', @format, @text, @to, @throughPost, @planAt, @idempotencyKey, @createdAt, @createdAt)`);
+      (game_id, id, kind, status, phase, number, format, text, to_player, through_post, plan_at, idempotency_key, created_at,
+      updated_at) VALUES (@gameId, @id, @kind, 'pending', @phase, @number, @format, @text, @to, @throughPost, @planAt,
+      @idempotencyKey, @createdAt, @createdAt)`);
     this.byId = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND id = ?');
     this.byGame = db.prepare('SELECT * FROM drafts WHERE game_id = ? ORDER BY plan_at, rowid');
     this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
@@ -79,6 +77,8 @@ export class DraftStore {
     gameId: string;
     id: string;
     kind: DraftKind;
+    phase: string | null;
+    number: number | null;
     format: string;
     text: string;
     to: string | null;

@@ -1,5 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { GameEvent, GameFile } from '../domain/game-file.js';
+import type { FlagJson } from '../domain/state.js';
 
 export interface StoredGame {
   id: string;
@@ -53,9 +54,10 @@ export class GameStore {
     this.setGame = db.prepare('UPDATE games SET game_json = ? WHERE id = ?');
     this.addRuling = db.prepare('INSERT INTO rulings (game_id, at, event) VALUES (?, ?, ?)');
     this.rulingsOf = db.prepare('SELECT event FROM rulings WHERE game_id = ? ORDER BY seq').pluck();
-    this.flagSet = db.prepare(`INSERT INTO flag_status (game_id, flag_id, status, at) VALUES (?, ?, ?, ?)
-      ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at`);
-    this.flagsOf = db.prepare('SELECT flag_id, status FROM flag_status WHERE game_id = ?');
+    this.flagSet = db.prepare(`INSERT INTO flag_status (game_id, flag_id, status, at, flag) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at,
+      flag = coalesce(excluded.flag, flag_status.flag)`);
+    this.flagsOf = db.prepare('SELECT flag_id, status, flag FROM flag_status WHERE game_id = ?');
   }
 
   /** Registers a game (or refreshes its game file) and returns it as stored. */
@@ -93,11 +95,15 @@ export class GameStore {
     return (this.rulingsOf.all(id) as string[]).map((j) => JSON.parse(j) as GameEvent);
   }
 
-  setFlag(id: string, flagId: string, status: string, at: string): void {
-    this.flagSet.run(id, flagId, status, at);
+  /** The mod's ruling on a flag, with the flag as it read then (kept: the post may raise it no more). */
+  setFlag(id: string, flagId: string, status: string, at: string, flag: FlagJson | null = null): void {
+    this.flagSet.run(id, flagId, status, at, flag ? JSON.stringify(flag) : null);
   }
 
-  flagStatus(id: string): Map<string, string> {
-    return new Map((this.flagsOf.all(id) as { flag_id: string; status: string }[]).map((r) => [r.flag_id, r.status]));
+  flagStatus(id: string): Map<string, { status: string; flag: FlagJson | null }> {
+    const rows = this.flagsOf.all(id) as { flag_id: string; status: string; flag: string | null }[];
+    return new Map(
+      rows.map((r) => [r.flag_id, { status: r.status, flag: r.flag ? (JSON.parse(r.flag) as FlagJson) : null }]),
+    );
   }
 }

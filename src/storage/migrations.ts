@@ -95,6 +95,27 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: "a draft's phase and number as columns; a ruled flag kept as it read",
+    up(db) {
+      db.exec(`
+        ALTER TABLE drafts ADD COLUMN phase TEXT;
+        ALTER TABLE drafts ADD COLUMN number INTEGER;
+        ALTER TABLE flag_status ADD COLUMN flag TEXT;
+      `);
+      // Drafts stored before this version carry their phase and number only in the id (vc-D1-3): read once here.
+      const rows = db.prepare("SELECT game_id, id FROM drafts WHERE id LIKE 'vc-%'").all() as {
+        game_id: string;
+        id: string;
+      }[];
+      const set = db.prepare('UPDATE drafts SET phase = ?, number = ? WHERE game_id = ? AND id = ?');
+      for (const r of rows) {
+        const m = /^vc-(.+)-(\d+)$/.exec(r.id);
+        if (m) set.run(m[1], Number(m[2]), r.game_id, r.id);
+      }
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

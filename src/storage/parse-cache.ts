@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
-import type { ParsedPost } from '../domain/action.js';
-import type { ParseFn } from '../machine/post-versions.js';
+import type { ParsedPost, ParseFn } from '../domain/action.js';
 
 /**
  * The parser's output cached by a hash of what it reads (html, syntax, channel): a replay never parses an

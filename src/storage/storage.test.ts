@@ -120,6 +120,8 @@ describe('storage', () => {
     const base = {
       gameId: 'g',
       kind: 'vote-count' as const,
+      phase: 'D1',
+      number: 1,
       format: 'text',
       text: 'VC',
       to: null,
@@ -130,6 +132,7 @@ describe('storage', () => {
     expect(store.drafts.create({ ...base, id: 'a', idempotencyKey: 'g-a' })).toBe(true);
     expect(store.drafts.create({ ...base, id: 'a', idempotencyKey: 'g-a', text: 'other' })).toBe(false);
     const a = store.drafts.get('g', 'a')!;
+    expect(a).toMatchObject({ phase: 'D1', number: 1 });
     expect(() => store.drafts.save({ ...a, status: 'posted' }, 'y')).toThrow(/cannot go from pending to posted/);
     const approved = store.drafts.save({ ...a, status: 'approved' }, 'y');
     store.drafts.save({ ...approved, status: 'posted', posted: { id: 'c1', url: null, at: 'z' } }, 'z');

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { ParseFn } from '../machine/post-versions.js';
+import type { ParseFn } from '../domain/action.js';
 import { AuditLog } from './audit-log.js';
 import { DraftStore } from './draft-store.js';
 import { GameStore } from './game-store.js';

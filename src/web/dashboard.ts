@@ -1,11 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { GameSummary } from '../app/desk.js';
+import type { DashboardDesk, GameSummary } from '../app/desk.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { APP_CSS } from './assets/app-css.js';
 import { APP_JS } from './assets/app-js.js';
 import type { Guard } from './auth.js';
-import type { DashboardDesk } from './desk-extras.js';
 import { gamePage, tokenPage } from './get-routes.js';
 import { html } from './html.js';
 import { HttpError, readForm, redirect, SECURITY_HEADERS, send } from './http-util.js';

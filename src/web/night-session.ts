@@ -6,10 +6,8 @@ import {
   type NightConsole,
   nextCue,
   recordTarget,
-  resolveConsole,
   undo,
 } from '../machine/rulesets/obsidian/night-console.js';
-import { NO_RESULT } from '../machine/rulesets/obsidian/resolve-night.js';
 
 export type ConsoleOp = 'record' | 'nobody' | 'next' | 'undo' | 'restart';
 
@@ -50,22 +48,6 @@ export class NightSessions {
   clear(gameId: string): void {
     this.consoles.delete(gameId);
   }
-}
-
-/** What to signal an Analyst or a Scanner once their pick is recorded, from the picks so far. */
-export function signalFor(ctx: GameContext, c: NightConsole, cueIndex: number, at: number): string | null {
-  const cue = c.cues[cueIndex];
-  const entry = c.entries.find((e) => e.cue === cueIndex);
-  if (!cue?.prompt || !entry || entry.target === null) return null;
-  if (cue.prompt.id !== 'analyze' && cue.prompt.id !== 'scan') return null;
-  const after = resolveConsole(ctx, c, at);
-  const r = after.nightResults.find(
-    (x) => x.phase === c.phase && x.actor === entry.actor && x.action === cue.prompt?.id,
-  );
-  if (!r) return null;
-  if (r.result === NO_RESULT) return 'Signal: no result.';
-  if (cue.prompt.id === 'scan') return `Show the role card: ${r.result}.`;
-  return r.result === 'obsidian' ? 'Signal: Thumbs Up (Obsidian).' : 'Signal: Thumbs Down (network).';
 }
 
 export { currentCue, isDone };

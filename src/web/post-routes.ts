@@ -1,5 +1,4 @@
-import type { GameSummary, Ruling } from '../app/desk.js';
-import type { DashboardDesk } from './desk-extras.js';
+import type { DashboardDesk, GameSummary, Ruling } from '../app/desk.js';
 import { HttpError } from './http-util.js';
 import { type ConsoleOp, isDone, type NightSessions } from './night-session.js';
 

@@ -9,8 +9,8 @@ import { Watcher } from '../../src/app/watcher.js';
 import { HOUR } from '../../src/domain/time.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import { Store } from '../../src/storage/store.js';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { startDesk, tempDir, testConfig } from '../desk/helpers.js';
+import { openDesk } from '../web/desk.js';
 import { post, smallGame } from '../web/games.js';
 
 // Issue 15's blocker, the data side: a ruling that would break the game file is refused before anything is
@@ -131,18 +131,18 @@ describe('watch live reload: picks up game-file edits (validated first; a bad ed
   });
 });
 
-describe('blocker in serve: the offline desk refuses the same alias', () => {
+describe('blocker in serve: the serve desk refuses the same alias', () => {
   it("an alias equal to the target's own name is refused and the game keeps working", async () => {
     const posts = [post('Alice', '2026-05-04T19:00:00Z', { action: 'Vote: Clo', id: 'p1' })];
-    const desk = new OfflineDesk(smallGame(), posts, { speed: 0 });
+    const desk = await openDesk(smallGame(), posts);
     try {
       await expect(
-        desk.rule(desk.id, { kind: 'vote', postId: 'p1', target: 'Cleo', rememberAlias: 'Cleo' }),
+        desk.desk.rule(desk.id, { kind: 'vote', postId: 'p1', target: 'Cleo', rememberAlias: 'Cleo' }),
       ).rejects.toThrow(/"Cleo" is already Cleo's own name/);
       expect(desk.snapshot().game.events).toEqual([]);
-      expect((await desk.state(desk.id)).players).toHaveLength(5);
+      expect((await desk.desk.state(desk.id)).players).toHaveLength(5);
     } finally {
-      desk.close();
+      await desk.close();
     }
   });
 });

@@ -165,8 +165,9 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
       ignore: true,
       note: 'mod ruling',
     });
-    await h.desk.rule('demo', { kind: 'accept', flagId: flags[flags.length - 1]!.id });
-    expect((await h.desk.flags('demo')).at(-1)?.status).toBe('accepted');
+    const last = flags[flags.length - 1]!;
+    await h.desk.rule('demo', { kind: 'accept', flagId: last.id });
+    expect((await h.desk.flags('demo')).find((f) => f.id === last.id)?.status).toBe('accepted');
   });
 
   it('vote history lists every vote and unvote of a day in order', async () => {
@@ -198,6 +199,33 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     expect(h.watcher.runners.get('demo')!.game.events).toContainEqual({ at: expect.any(String), end: phase });
     expect(h.store.audit.entries('demo').map((e) => e.action)).toContain('phase.ended');
   });
+});
+
+describe('re-ruling a post under watch', () => {
+  it('ignore, then a vote: the vote counts, the game file keeps the later ruling only, and a restart agrees', async () => {
+    const tmp = tempDir();
+    const clock = new FakeClock(Date.parse('2026-03-05T00:00:00Z'));
+    const h = await startDesk({ dir: tmp.dir, clock });
+    await h.watcher.pollAll();
+    const state = await h.desk.state('demo');
+    const wagon = state.votes.wagons[0]!;
+    const [voter, postId] = [wagon.voters[0]!, wagon.posts[0]!];
+    const other = state.players.find((p) => p.alive && p.name !== wagon.target && p.name !== voter)!.name;
+    await h.desk.rule('demo', { kind: 'ignore', postId });
+    const ignored = await h.desk.state('demo');
+    expect(ignored.votes.wagons.find((w) => w.target === wagon.target)?.voters ?? []).not.toContain(voter);
+    await h.desk.rule('demo', { kind: 'vote', postId, target: other });
+    const voted = await h.desk.state('demo');
+    expect(voted.votes.wagons.find((w) => w.target === other)?.voters).toContain(voter);
+    const rulings = loadGameFile(h.demo.gameFile).events.filter((e) => 'post' in e && e.post === postId);
+    expect(rulings).toEqual([{ post: postId, vote: other }]);
+    await h.close();
+    // A restart over the same database and game file replays to the same vote.
+    const again = await startDesk({ dir: tmp.dir, clock });
+    expect((await again.desk.state('demo')).votes).toEqual(voted.votes);
+    await again.close();
+    tmp.remove();
+  }, 60_000);
 });
 
 describe('--dry-run', () => {

@@ -3,10 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { parseDocument, type YAMLSeq } from 'yaml';
-import { DRAFT_KINDS } from '../../src/app/app-config.js';
 import { acceleratedClock, clockSpec } from '../../src/app/clock.js';
 import { prepareDemoGame } from '../../src/app/demo/demo-game.js';
 import { LocalForum, localThreadUrl } from '../../src/app/demo/local-forum.js';
+import { DRAFT_KINDS } from '../../src/domain/draft.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
 /** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */

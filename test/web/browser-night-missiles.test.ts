@@ -5,8 +5,8 @@ import { loadGameFile } from '../../src/app/load-game-file.js';
 import { replay } from '../../src/machine/replay.js';
 import { consoleFromActions, cueView } from '../../src/machine/rulesets/obsidian/night-console.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { DESKTOP, navigating, openBrowser, PHONE, shot, signIn } from './browser.js';
+import { openDesk } from './desk.js';
 import { repoFile, smallGame } from './games.js';
 
 let browser: Browser;
@@ -31,7 +31,7 @@ describe('browser: the obsidian night console', () => {
     const name = (slot: number | null) => (slot === null ? null : (during.slots[slot]?.name ?? null));
     const expectedStatuses = expected.cues.map((c) => cueView(during, expected, c.index)?.status);
 
-    const desk = new OfflineDesk(game, before, { speed: 0, startAt: Date.parse('2026-04-02T18:30:00Z') });
+    const desk = await openDesk(game, before, { at: Date.parse('2026-04-02T18:30:00Z') });
     const s = await signIn(browser, desk, PHONE);
     try {
       const { page, base } = s;
@@ -75,7 +75,7 @@ describe('browser: the obsidian night console', () => {
       await submit('#console-resolve');
       expect(await page.locator('.notice').textContent()).toContain('The night is resolved');
       await shot(page, 'night-resolved-phone');
-      const state = await desk.state(desk.id);
+      const state = await desk.desk.state(desk.id);
       const want = toStateJson(pmRoute.context, pmRoute.at);
       expect(state.phase).toMatchObject({ name: 'N1', endReason: 'mod' });
       expect(state.nightResults).toEqual(want.nightResults);
@@ -85,14 +85,14 @@ describe('browser: the obsidian night console', () => {
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 120_000);
 });
 
 describe('browser: night actions for any ruleset', () => {
   it('enters a PM action from the night console form; the night kill happens at the deadline', async () => {
-    const desk = new OfflineDesk(smallGame(), [], { speed: 0, startAt: Date.parse('2026-05-06T20:00:00Z') });
+    const desk = await openDesk(smallGame(), [], { at: Date.parse('2026-05-06T20:00:00Z') });
     const s = await signIn(browser, desk, PHONE);
     try {
       const { page, base } = s;
@@ -105,12 +105,12 @@ describe('browser: night actions for any ruleset', () => {
       expect(await page.locator('[data-live="night-actions"] td').first().textContent()).toBe('Bob');
       expect(await page.locator('[data-live="night-actions"]').textContent()).toContain('Eve');
       await shot(page, 'night-pm-entry-phone', false);
-      const after = await desk.state(desk.id, '2026-05-07T18:00:00Z');
+      const after = await desk.desk.state(desk.id, '2026-05-07T18:00:00Z');
       expect(after.players.find((p) => p.name === 'Eve')).toMatchObject({ alive: false, cause: 'nightkill' });
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 60_000);
 });
@@ -122,7 +122,7 @@ describe('browser: the missile board', () => {
     const final = toStateJson(replay(game, posts, null).context, Date.parse(posts.at(-1)?.createdAt as string));
     const missile = final.missiles.find((m) => m.status === 'landed' && m.launcher !== null);
     if (!missile) throw new Error('the sample game has no landed missile');
-    const desk = new OfflineDesk(game, posts, { speed: 1, startAt: Date.parse(missile.landsAt) - 5_000 });
+    const desk = await openDesk(game, posts, { speed: 1, at: Date.parse(missile.landsAt) - 5_000 });
     const s = await signIn(browser, desk, DESKTOP);
     try {
       const { page, base } = s;
@@ -142,7 +142,7 @@ describe('browser: the missile board', () => {
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 120_000);
 
@@ -154,7 +154,7 @@ describe('browser: the missile board', () => {
       (m) => m.kind === 'launch' && m.status === 'landed' && m.abortableUntil !== null,
     );
     if (!missile?.abortableUntil) throw new Error('the sample game has no abortable missile that landed');
-    const desk = new OfflineDesk(game, posts, { speed: 1, startAt: Date.parse(missile.abortableUntil) - 4_000 });
+    const desk = await openDesk(game, posts, { speed: 1, at: Date.parse(missile.abortableUntil) - 4_000 });
     const s = await signIn(browser, desk, DESKTOP);
     try {
       const { page, base } = s;
@@ -174,7 +174,7 @@ describe('browser: the missile board', () => {
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 120_000);
 });

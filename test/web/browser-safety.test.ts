@@ -4,9 +4,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { DESKTOP, openBrowser, PHONE, shot, signIn } from './browser.js';
-import { post, repoFile, voteCounts } from './games.js';
+import { openDesk } from './desk.js';
+import { pendingCount, post, repoFile } from './games.js';
 import { PAYLOADS, XSS_NAMES, xssGame } from './xss-game.js';
 
 let browser: Browser;
@@ -22,7 +22,7 @@ const TABS = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/mi
 describe('browser: safety', () => {
   it('runs none of the XSS payloads in names and posts, on any page, also after a live refresh', async () => {
     const { game, posts } = xssGame();
-    const desk = new OfflineDesk(game, posts, { speed: 1 });
+    const desk = await openDesk(game, posts, { speed: 1 });
     const s = await signIn(browser, desk, PHONE);
     try {
       const { page, base } = s;
@@ -34,7 +34,7 @@ describe('browser: safety', () => {
       await page.waitForSelector('body[data-live-connected]');
       const text = await page.locator('main').textContent();
       for (const name of XSS_NAMES) expect(text).toContain(name);
-      desk.addPosts([
+      await desk.addPosts([
         post('Plain', '2026-05-06T12:00:00Z', { html: `<p>${PAYLOADS.join(' ')}<strong>Vote: Ann</strong></p>` }),
       ]);
       await expect
@@ -48,17 +48,15 @@ describe('browser: safety', () => {
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 90_000);
 
   it('without the token shows how to get in, and a page on another origin cannot change anything', async () => {
-    const desk = new OfflineDesk(xssGame().game, [post('Ann', '2026-05-04T19:00:00Z', { action: 'Vote: Ben' })], {
-      speed: 0,
-    });
+    const desk = await openDesk(xssGame().game, [post('Ann', '2026-05-04T19:00:00Z', { action: 'Vote: Ben' })]);
     const s = await signIn(browser, desk, DESKTOP);
     // The attacker: a page on 127.0.0.1 (same site, other port) that posts to the dashboard with the cookie.
-    const [draft] = await voteCounts(desk);
+    const draft = await pendingCount(desk);
     const target = `${s.base}/drafts/${draft!.id}/approve`;
     const attacker: Server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -88,17 +86,17 @@ describe('browser: safety', () => {
         }, target);
       })();
       expect(fetched).toBe(403);
-      expect((await voteCounts(desk))[0]?.status).toBe('pending');
+      expect((await pendingCount(desk))?.id).toBe(draft!.id);
     } finally {
       attacker.close();
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 60_000);
 
   it('works at phone width (nothing wider than the screen) and from the keyboard (skip link first)', async () => {
     const game = loadGameFile(repoFile('config/demo/vanilla-demo.game.yaml'));
-    const desk = new OfflineDesk(game, loadDump(repoFile('config/demo/vanilla-demo.posts.jsonl')), { speed: 0 });
+    const desk = await openDesk(game, loadDump(repoFile('config/demo/vanilla-demo.posts.jsonl')));
     const s = await signIn(browser, desk, PHONE);
     try {
       const { page, base } = s;
@@ -121,7 +119,7 @@ describe('browser: safety', () => {
       await shot(page, 'votes-desktop');
     } finally {
       await s.close();
-      desk.close();
+      await desk.close();
     }
   }, 60_000);
 });

@@ -48,8 +48,8 @@ export interface Session {
 }
 
 /** The dashboard for `desk`, signed in through the printed link (the token, then its cookie). */
-export async function signIn(browser: Browser, desk: Desk & { id: string }, viewport = DESKTOP): Promise<Session> {
-  const server = await startWebServer(desk, {});
+export async function signIn(browser: Browser, h: { desk: Desk; id: string }, viewport = DESKTOP): Promise<Session> {
+  const server = await startWebServer(h.desk, {});
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const dialogs: string[] = [];
@@ -64,7 +64,7 @@ export async function signIn(browser: Browser, desk: Desk & { id: string }, view
     page,
     context,
     server,
-    base: `${server.url}games/${desk.id}`,
+    base: `${server.url}games/${h.id}`,
     dialogs,
     errors,
     close: async () => {

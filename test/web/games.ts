@@ -51,9 +51,14 @@ export function post(
 }
 
 /** The desk's vote-count drafts, oldest first (a game also has phase posts). */
-export async function voteCounts(desk: {
+export async function voteCounts(h: {
   id: string;
-  drafts(gameId: string): Promise<DraftRecord[]>;
+  desk: { drafts(gameId: string): Promise<DraftRecord[]> };
 }): Promise<DraftRecord[]> {
-  return (await desk.drafts(desk.id)).filter((d) => d.kind === 'vote-count');
+  return (await h.desk.drafts(h.id)).filter((d) => d.kind === 'vote-count');
+}
+
+/** The vote count waiting for the mod (the newest; older ones of the day were superseded). */
+export async function pendingCount(h: Parameters<typeof voteCounts>[0]): Promise<DraftRecord | undefined> {
+  return (await voteCounts(h)).filter((d) => d.status === 'pending').at(-1);
 }

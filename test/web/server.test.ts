@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
-import { post, smallGame, voteCounts } from './games.js';
+import { openDesk, type TestDesk } from './desk.js';
+import { pendingCount, post, smallGame } from './games.js';
 import { csrfOf, request } from './http-client.js';
 
 const D1 = (h: number) =>
@@ -9,30 +9,29 @@ const D1 = (h: number) =>
 const TOKEN = 'test-token-1234567890';
 const cookie = { cookie: `moddesk_token=${TOKEN}` };
 
-let desk: OfflineDesk;
+let desk: TestDesk;
 let server: WebServer;
 let base: string;
 
 beforeEach(async () => {
-  desk = new OfflineDesk(
-    smallGame(),
-    [post('Alice', D1(1), { action: 'Vote: Bob', id: 'p1' }), post('Dan', D1(2), { action: 'Vote: Jelly', id: 'p2' })],
-    { speed: 0 },
-  );
-  server = await startWebServer(desk, { token: TOKEN });
+  desk = await openDesk(smallGame(), [
+    post('Alice', D1(1), { action: 'Vote: Bob', id: 'p1' }),
+    post('Dan', D1(2), { action: 'Vote: Jelly', id: 'p2' }),
+  ]);
+  server = await startWebServer(desk.desk, { token: TOKEN });
   base = `${server.url}games/${desk.id}`;
 });
 afterEach(async () => {
   await server.close();
-  desk.close();
+  await desk.close();
 });
 
 /** Everything a change could touch, to prove a refused request changed nothing. */
 async function snapshot() {
   return {
-    drafts: await desk.drafts(desk.id),
-    flags: await desk.flags(desk.id),
-    state: await desk.state(desk.id),
+    drafts: await desk.desk.drafts(desk.id),
+    flags: await desk.desk.flags(desk.id),
+    state: await desk.desk.state(desk.id),
     file: desk.snapshot(),
   };
 }
@@ -40,7 +39,7 @@ async function snapshot() {
 describe('the dashboard guard', () => {
   it('is bound to 127.0.0.1 by default and prints a random token when none is given', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    const other = await startWebServer(desk, {});
+    const other = await startWebServer(desk.desk, {});
     expect(other.token).toMatch(/^[\w-]{32}$/);
     expect(other.token).not.toBe(TOKEN);
     await other.close();
@@ -81,8 +80,8 @@ describe('the dashboard guard', () => {
     const page = await request(`${base}/drafts`, { headers: cookie });
     const csrf = csrfOf(page.body);
     expect(csrf.length).toBeGreaterThan(20);
-    const [draft] = await voteCounts(desk);
-    const [flag] = await desk.flags(desk.id);
+    const draft = await pendingCount(desk);
+    const [flag] = await desk.desk.flags(desk.id);
     const before = await snapshot();
     const changes: [string, Record<string, string>][] = [
       [`/drafts/${draft!.id}/approve`, {}],
@@ -124,8 +123,8 @@ describe('the dashboard guard', () => {
     });
     expect(r.status).toBe(303);
     expect(r.headers.location).toBe('/games/small-town/flags?notice=ruled');
-    expect((await desk.state(desk.id)).votes.wagons.map((w) => w.target)).toContain('Cleo');
-    const [draft] = await voteCounts(desk);
+    expect((await desk.desk.state(desk.id)).votes.wagons.map((w) => w.target)).toContain('Cleo');
+    const draft = await pendingCount(desk);
     const ok = await request(`${base}/drafts/${draft!.id}/approve`, {
       form: { _csrf: csrf, seen: draft!.updatedAt },
       headers: cookie,
@@ -160,7 +159,7 @@ describe('the dashboard guard', () => {
             req.destroy();
           }
         });
-        setTimeout(() => desk.addPosts([post('Eve', D1(3), { action: 'Vote: Alice' })]), 50);
+        setTimeout(() => void desk.addPosts([post('Eve', D1(3), { action: 'Vote: Alice' })]), 50);
       });
       req.on('error', reject);
       req.end();

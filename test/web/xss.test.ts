@@ -1,7 +1,7 @@
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { openDesk, type TestDesk } from './desk.js';
 import { csrfOf, request } from './http-client.js';
 import { PAYLOADS, XSS_NAMES, xssGame } from './xss-game.js';
 
@@ -37,18 +37,18 @@ export function activeParts(page: string): string[] {
 
 for (const platform of ['phpbb', 'reddit'] as const) {
   describe(`XSS: names and posts are text on every page (${platform === 'reddit' ? 'markdown' : 'bbcode'} drafts)`, () => {
-    let desk: OfflineDesk;
+    let desk: TestDesk;
     let server: WebServer;
     let base: string;
     beforeAll(async () => {
       const { game, posts } = xssGame(platform);
-      desk = new OfflineDesk(game, posts, { speed: 0 });
-      server = await startWebServer(desk, { token: TOKEN });
+      desk = await openDesk(game, posts);
+      server = await startWebServer(desk.desk, { token: TOKEN });
       base = `${server.url}games/${desk.id}`;
     });
     afterAll(async () => {
       await server.close();
-      desk.close();
+      await desk.close();
     });
 
     const pages = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/missiles'];
@@ -75,7 +75,7 @@ for (const platform of ['phpbb', 'reddit'] as const) {
     });
 
     it('an approved draft ready to paste keeps its text inert inside the textarea', async () => {
-      const drafts = await desk.drafts(desk.id);
+      const drafts = await desk.desk.drafts(desk.id);
       const draft = drafts.find((d) => d.status === 'pending');
       const csrf = csrfOf((await request(`${base}/drafts`, { headers: cookie })).body);
       await request(`${base}/drafts/${draft!.id}/edit`, {

@@ -30,8 +30,10 @@ export interface PlanState {
 }
 
 export interface PlannedDraft extends DueDraft {
-  /** Stable id: the same draft gets the same id in every run. */
+  /** Stable id: the same draft gets the same id in every run (an id only: its phase and number are fields). */
   id: string;
+  /** A vote count's number within its day; null for other drafts. */
+  number: number | null;
   throughPost: string | null;
 }
 
@@ -89,12 +91,14 @@ export function advancePlan(
         to: null,
         text,
         phase: count,
+        number: n,
         id: `vc-${count}-${n}`,
         throughPost: next.day?.throughPost ?? null,
       });
     }
     const ids = new Set<string>();
-    for (const d of due) drafts.push({ ...d, id: uniqueId(ids, d, t), throughPost: next.day?.throughPost ?? null });
+    for (const d of due)
+      drafts.push({ ...d, id: uniqueId(ids, d, t), number: null, throughPost: next.day?.throughPost ?? null });
     prev = next;
     s.at = t;
   }

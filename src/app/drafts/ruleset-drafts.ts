@@ -1,13 +1,13 @@
+import type { DraftKind } from '../../domain/draft.js';
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { defconDrafts } from '../../reporter/defcon/drafts.js';
-import { renderGameOver } from '../../reporter/defcon/phase-posts.js';
+import { renderGameOverPost } from '../../reporter/game-over.js';
 import type { Markup } from '../../reporter/markup.js';
 import { dawnReport, renderDawnReport } from '../../reporter/obsidian/dawn-report.js';
 import { nightResultDrafts } from '../../reporter/obsidian/night-results.js';
 import { purgeOutcome, renderPurgeAnnouncement } from '../../reporter/obsidian/purge-announcement.js';
 import { renderVanillaDayEnd, renderVanillaDayStart } from '../../reporter/vanilla/phase-posts.js';
-import type { DraftKind } from '../desk.js';
 
 /** A draft due between two states, before the desk gives it an id. */
 export interface DueDraft {
@@ -89,7 +89,7 @@ function genericDrafts(prev: GameContext, next: GameContext, at: Instant, mk: Ma
       kind: 'game-over',
       at: next.result.at ?? at,
       to: null,
-      text: renderGameOver(next, mk),
+      text: renderGameOverPost(next, mk),
       phase: next.phase?.name ?? null,
     });
   }

@@ -2,6 +2,7 @@ import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { thresholdOf } from '../../machine/votes.js';
 import { formatDeadline } from '../format-time.js';
+import { renderGameOverPost } from '../game-over.js';
 import { lynchLine } from '../lynch-line.js';
 import type { Markup } from '../markup.js';
 import { impactLine } from './announcements.js';
@@ -69,19 +70,9 @@ export function renderDayStart(ctx: GameContext, day: string, at: Instant, mk: M
   return `${mk.join(lines)}\n`;
 }
 
-const WINNERS: Record<string, string> = {
-  town: 'the town wins',
-  mafia: 'the mafia wins',
-  sk: 'the serial killer wins',
-  none: 'everyone loses',
-};
-
-/** The game-over post (R-W1..R-W5): the winner, the survivors, and every role. */
+/** The game-over post (R-W1..R-W5): the winner, the survivors, and every role; a night's news when it ends one. */
 export function renderGameOver(ctx: GameContext, mk: Markup): string {
-  const { winner, at } = ctx.result;
-  const tz = ctx.setup.game.timezone;
-  const lines = [mk.bold(`Game over: ${WINNERS[winner ?? ''] ?? `${winner} wins`}!`)];
-  if (at !== null) lines.push(`The game ended ${formatDeadline(at, tz)}.`);
+  const { at } = ctx.result;
   // A game that ends during a night tells that night's news here: no day-start post follows.
   const night =
     at === null
@@ -92,23 +83,10 @@ export function renderGameOver(ctx: GameContext, mk: Markup): string {
             p.start <= at &&
             at < (ctx.setup.phases[p.index + 1]?.start ?? Number.POSITIVE_INFINITY),
         );
+  const news: string[] = [];
   if (night && at !== null) {
     const overnight = overnightLines(ctx, night.start, at, mk);
-    if (overnight.length) lines.push('', `${dayWord(night.name)}:`, ...overnight);
+    if (overnight.length) news.push('', `${dayWord(night.name)}:`, ...overnight);
   }
-  const alive = ctx.slots.filter((s) => s.alive);
-  if (alive.length === 0 && winner === 'sk') lines.push('Nobody survived; by the rules the serial killer wins.');
-  lines.push(
-    '',
-    `Survivors: ${alive.length ? alive.map((s) => who(ctx, s.index, mk)).join(', ') : 'none'}.`,
-    '',
-    mk.bold('Roles:'),
-  );
-  for (const s of ctx.slots) {
-    const role = s.mode ? `${s.role} (${s.mode})` : (s.role ?? 'no role');
-    const death = ctx.eliminations.find((e) => e.slot === s.index);
-    const fate = death ? `died ${death.phase ?? ''} (${death.cause})`.replace('  ', ' ') : 'alive';
-    lines.push(`- ${who(ctx, s.index, mk)}: ${mk.text(`${s.faction ?? 'no faction'} ${role}`)}, ${fate}`);
-  }
-  return `${mk.join(lines)}\n`;
+  return renderGameOverPost(ctx, mk, news);
 }

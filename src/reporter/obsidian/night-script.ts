@@ -4,6 +4,7 @@ import { cueView, type NightConsole, resolveConsole } from '../../machine/rulese
 import { OBSIDIAN_NIGHT_TABLE } from '../../machine/rulesets/obsidian/night-table.js';
 import { holds, type NightStep } from '../../machine/rulesets/obsidian/night-table-types.js';
 import { obsidianExt } from '../../machine/rulesets/obsidian/obsidian-ext.js';
+import { NO_RESULT } from '../../machine/rulesets/obsidian/resolve-night.js';
 import { text } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
 import { dawnReport, renderDawnReport } from './dawn-report.js';
@@ -40,7 +41,7 @@ export function renderNightScript(ctx: GameContext, console: NightConsole, at: n
         : 'not recorded yet';
       out.push(`  > ${who}: ${cue.prompt.ask} -> ${picked}`);
       if (view.status !== 'open') out.push(`    ${STATUS_NOTE[view.status]}`);
-      const hint = signal(ctx, console, cue, at);
+      const hint = consoleSignal(ctx, console, cue.index, at);
       if (hint) out.push(`    ${hint}`);
     } else if (cue.prompt) out.push(`  > ${STATUS_NOTE['no-actor']}`);
     if (cue.last) out.push(...cue.step.close.map((l) => `"${l}"`));
@@ -105,9 +106,10 @@ function notes(ctx: GameContext, step: NightStep): string[] {
   return step.notes.filter((n) => holds(n.when, ctx.setup.options)).map((n) => `- ${n.text}`);
 }
 
-/** What to signal an Analyst or Scanner, from the picks recorded so far. */
-function signal(ctx: GameContext, console: NightConsole, cue: ConsoleCue, at: number): string | null {
-  if (!cue.prompt || (cue.prompt.id !== 'analyze' && cue.prompt.id !== 'scan')) return null;
+/** What to signal an Analyst or Scanner once their pick is recorded, from the picks so far (script and console). */
+export function consoleSignal(ctx: GameContext, console: NightConsole, cueIndex: number, at: number): string | null {
+  const cue = console.cues[cueIndex];
+  if (!cue?.prompt || (cue.prompt.id !== 'analyze' && cue.prompt.id !== 'scan')) return null;
   const entry = console.entries.find((e) => e.cue === cue.index);
   if (!entry || entry.target === null) return null;
   const blocked = enforcedSoFar(
@@ -121,6 +123,7 @@ function signal(ctx: GameContext, console: NightConsole, cue: ConsoleCue, at: nu
     (x) => x.phase === console.phase && x.actor === entry.actor && x.action === cue.prompt?.id,
   );
   if (!r) return null;
+  if (r.result === NO_RESULT) return 'Signal: no result.';
   if (cue.prompt.id === 'scan') return `Show the role card: ${r.result}.`;
   return r.result === 'obsidian' ? 'Signal: Thumbs Up (Obsidian).' : 'Signal: Thumbs Down (network).';
 }

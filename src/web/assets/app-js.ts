@@ -67,7 +67,7 @@ export const APP_JS = `(function () {
         body.setAttribute('data-refreshes', String(Number(body.getAttribute('data-refreshes') || '0') + 1));
         tick();
       })
-      .catch(function () { say('offline: reload to retry'); });
+      .catch(function () { say('disconnected: reload to retry'); });
   }
 
   document.addEventListener('input', function (e) {

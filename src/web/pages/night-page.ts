@@ -5,10 +5,11 @@ import { cueView, type NightConsole, resolveConsole } from '../../machine/rulese
 import { holds } from '../../machine/rulesets/obsidian/night-table-types.js';
 import { text } from '../../reporter/markup.js';
 import { dawnReport, renderDawnReport } from '../../reporter/obsidian/dawn-report.js';
+import { consoleSignal } from '../../reporter/obsidian/night-script.js';
 import { displayName } from '../../reporter/vote-count-model.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
-import { isDone, signalFor } from '../night-session.js';
+import { isDone } from '../night-session.js';
 import { csrfField, when } from './layout.js';
 
 const STATUS_NOTE: Record<CueStatus, string> = {
@@ -104,7 +105,7 @@ function guided(input: NightPageInput, ctx: GameContext, c: NightConsole): Html 
         ? `${cue.prompt.id === 'compromise' ? 'Leader' : 'role' in cue.prompt.actor ? cue.prompt.actor.role : 'Leader'} ${name(cue.actor)}`
         : null;
     const canRecord = cue.prompt !== null && cue.actor !== null && (status === 'open' || status === 'disabled');
-    const signal = signalFor(ctx, c, cue.index, input.at);
+    const signal = consoleSignal(ctx, c, cue.index, input.at);
     const alive = ctx.slots.filter((s) => s.alive);
     card = html`<div class="cue-head"><h2 id="cue-h">${cue.step.title}</h2><span class="small muted">cue ${cue.index + 1} of ${c.cues.length}</span></div>
 ${wakeLine(ctx, cue.step.wakes)}

@@ -1,0 +1,52 @@
+/** The draft kinds, defined once: the desk, the planner, the config's `autoApprove` and storage all use this list. */
+export const DRAFT_KINDS = [
+  'vote-count',
+  'day-end',
+  'day-start',
+  'night-result',
+  'missile-launch',
+  'missile-abort',
+  'missile-impact',
+  'dawn-report',
+  'purge',
+  'game-over',
+] as const;
+
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+
+export const DRAFT_STATUSES = ['pending', 'approved', 'posted', 'rejected'] as const;
+
+export type DraftStatus = (typeof DRAFT_STATUSES)[number];
+
+/** A draft as the dashboard sees it. Its identity is data: `phase` and `number` are fields, never read out of `id`. */
+export interface DraftRecord {
+  id: string;
+  gameId: string;
+  kind: DraftKind;
+  status: DraftStatus;
+  /** The phase the draft is about (`D1`, `N2`), or null (a game-over before any phase). */
+  phase: string | null;
+  /** For a vote count: its number within the day ("Vote Count 1.<number>"); null for other kinds. */
+  number: number | null;
+  /** bbcode | markdown | text: what the forum takes. */
+  format: string;
+  text: string;
+  /** For a PM: the player it goes to. */
+  to: string | null;
+  /** The last post the draft counted, and when it was drafted. */
+  throughPost: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** Set when a recount found the thread moved on: the old and new text, and a line diff. */
+  recount: { text: string; diff: string } | null;
+  posted: { id: string | null; url: string | null; at: string } | null;
+}
+
+/** A draft as stored: the record plus what the desk needs to recount and post it. */
+export interface StoredDraft extends DraftRecord {
+  /** The instant (epoch ms, game time) the draft was made for. */
+  planAt: number;
+  idempotencyKey: string;
+  edited: boolean;
+  reason: string | null;
+}
