@@ -7,6 +7,6 @@ export function register(program: Command): void {
     .option('--json', 'print JSON (the only format)', true)
     .action((opts: ReplayOptions) => {
       const { result } = runReplay(opts);
-      process.stdout.write(`${JSON.stringify(toStateJson(result.context, result.at), null, 1)}\n`);
+      process.stdout.write(`${JSON.stringify(toStateJson(result.context, result.at, result.machineState), null, 1)}\n`);
     });
 }

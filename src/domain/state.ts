@@ -5,6 +5,8 @@ export interface StateJson {
   schema: 'moddesk.state/1';
   at: string;
   ruleset: string;
+  /** The game statechart's state: `pregame`, `setup|day|night` `.open|.ended`, or `over` (null when unknown). */
+  machine: string | null;
   phase: PhaseJson | null;
   players: PlayerJson[];
   votes: VotesJson;

@@ -5,15 +5,14 @@ import { killSlot } from './death-rules.js';
 import type { Ruleset } from './ruleset.js';
 import { deadlineChoice, emptyDay, livingCount, noLynchThresholdOf, thresholdOf } from './votes.js';
 
-/** A phase of the schedule starts: the previous one ends first if it had not (its deadline outcome applies). */
+/** A phase of the schedule starts (the chart has ended the previous one first: its deadline outcome applies). */
 export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at: Instant): GameContext {
   const sched = ctx.setup.phases[index];
   if (!sched) return ctx;
-  let next = endCurrentPhase(ctx, ruleset, at, 'deadline');
-  next = {
-    ...next,
+  let next: GameContext = {
+    ...ctx,
     phase: phaseRuntime(sched, at),
-    nightActions: sched.kind === 'night' ? [] : next.nightActions,
+    nightActions: sched.kind === 'night' ? [] : ctx.nightActions,
   };
   if (sched.kind === 'day' && next.result.status !== 'over')
     next = { ...next, day: emptyDay(sched.name, next.slots.length) };
@@ -27,7 +26,7 @@ export function phaseRuntime(sched: PhaseSchedule, at: Instant): PhaseRuntime {
 }
 
 /** Ends the current phase if it is still running: a day by its deadline outcome, a night by resolving it. */
-export function endCurrentPhase(ctx: GameContext, ruleset: Ruleset, at: Instant, reason: EndReason): GameContext {
+export function endPhase(ctx: GameContext, ruleset: Ruleset, at: Instant, reason: EndReason): GameContext {
   const phase = ctx.phase;
   if (!phase || phase.endedAt !== null) return ctx;
   if (phase.kind === 'day') return endDay(ctx, ruleset, at, reason, deadlineChoice(ctx));

@@ -6,13 +6,17 @@ import { noLynchThresholdOf, tally, thresholdOf } from './votes.js';
 
 const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
 
-/** The context as `moddesk.state/1` (interfaces §5): slots named by their current player. */
-export function toStateJson(ctx: GameContext, at: Instant): StateJson {
+/**
+ * The context as `moddesk.state/1` (interfaces §5): slots named by their current player. `machine` is the game
+ * statechart's state (`FoldState.machine`, `ReplayResult.machineState`), null for a caller holding only a context.
+ */
+export function toStateJson(ctx: GameContext, at: Instant, machine: string | null = null): StateJson {
   const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
   return {
     schema: 'moddesk.state/1',
     at: formatInstant(at),
     ruleset: ctx.setup.ruleset,
+    machine,
     phase: ctx.phase && {
       name: ctx.phase.name,
       kind: ctx.phase.kind,

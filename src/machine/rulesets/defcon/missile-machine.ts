@@ -1,6 +1,7 @@
 import { initialTransition, type SnapshotFrom, type StateValue, setup, transition } from 'xstate';
 import type { MissileStatus } from '../../../domain/state.js';
 import type { Instant } from '../../../domain/time.js';
+import { stateKey } from '../../state-key.js';
 
 /** The instants that drive one missile (architecture invariant 2: deadlines are data). */
 export interface MissileClock {
@@ -63,13 +64,6 @@ export const missileMachine = setup({
 });
 
 type MissileSnapshot = SnapshotFrom<typeof missileMachine>;
-
-/** `flying.abortable`, `flying.locked`, `landed`, … */
-export function stateKey(value: StateValue): string {
-  if (typeof value === 'string') return value;
-  const [k, v] = Object.entries(value)[0] ?? ['?', '?'];
-  return `${k}.${stateKey(v as StateValue)}`;
-}
 
 function stateValueOf(key: string): StateValue {
   const [head, tail] = key.split('.') as [string, string | undefined];
