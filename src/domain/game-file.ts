@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isTimeZone } from './time.js';
 
 /** The game file (interfaces §3): the mod's setup and decisions. Unknown keys are an error. */
 
@@ -10,16 +11,6 @@ const isoInstant = z
   .refine((s) => !Number.isNaN(Date.parse(s)), {
     message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
   });
-
-/** Display only (all logic is UTC), but a zone Intl cannot format would fail when a draft is rendered. */
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const RULESETS = ['vanilla', 'defcon', 'obsidian'] as const;
 export type RulesetName = (typeof RULESETS)[number];

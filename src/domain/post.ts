@@ -26,3 +26,22 @@ export interface Post {
   /** Extra fields a dump may carry (post number, raw time); kept, never interpreted. */
   [extra: string]: unknown;
 }
+
+/**
+ * `postSchema` without zod, for the dump's every line: the same checks on a parsed JSON value, filling the same
+ * defaults in place (extra fields kept); null when `postSchema` would refuse it, whose message then names the
+ * field. `post.test.ts` checks that the two agree.
+ */
+export function asPost(raw: unknown): Post | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const r = raw as Record<string, unknown>;
+  if (typeof r.id !== 'string' || r.id === '' || typeof r.author !== 'string') return null;
+  if (typeof r.createdAt !== 'string' || typeof r.html !== 'string') return null;
+  if (r.to !== undefined && typeof r.to !== 'string') return null;
+  if (r.url !== undefined && typeof r.url !== 'string') return null;
+  if (r.editedAt !== undefined && r.editedAt !== null && typeof r.editedAt !== 'string') return null;
+  if (r.channel !== undefined && r.channel !== 'thread' && r.channel !== 'pm') return null;
+  if (r.editedAt === undefined) r.editedAt = null;
+  if (r.channel === undefined) r.channel = 'thread';
+  return r as Post;
+}

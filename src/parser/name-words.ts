@@ -56,12 +56,16 @@ export function segmentations(word: string): string[][] {
 }
 
 const MAX_READINGS = 32;
+const readingsMemo = new Map<string, string[][]>();
 
 /**
  * Every way to read a name as a list of words: its plain split, and the splits where a run-together
  * word is read as dictionary words (`themanhimself` → the/man/himself and the/man/him/self).
  */
 export function nameReadings(name: string): string[][] {
+  // The machine rebuilds its name index whenever the roster changes (a death, a replacement): same names again.
+  const known = readingsMemo.get(name);
+  if (known) return known;
   let readings: string[][] = [[]];
   for (const word of nameWords(name)) {
     const options = [[word], ...segmentations(word)];
@@ -73,5 +77,8 @@ export function nameReadings(name: string): string[][] {
     }
     readings = next;
   }
-  return readings.filter((r) => r.length > 0);
+  const result = readings.filter((r) => r.length > 0);
+  if (readingsMemo.size > 5000) readingsMemo.clear();
+  readingsMemo.set(name, result);
+  return result;
 }

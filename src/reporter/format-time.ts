@@ -1,17 +1,8 @@
-import type { Instant } from '../domain/time.js';
+import { type Instant, zoneFormat } from '../domain/time.js';
 
 /** "Fri 9 Jan 18:00 GMT" in the game's time zone (display only; all logic is UTC). Intl ships the zone data. */
 export function formatDeadline(at: Instant, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  }).formatToParts(new Date(at));
+  const parts = zoneFormat(timeZone).formatToParts(new Date(at));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const zone = get('timeZoneName') === 'UTC' ? 'UTC' : get('timeZoneName');
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('hour')}:${get('minute')} ${zone}`;
