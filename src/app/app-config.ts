@@ -1,4 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { DRAFT_KINDS } from '../domain/draft.js';
 import { parseYamlConfig } from './parse-yaml-config.js';
@@ -6,7 +8,12 @@ import { readTextFile } from './read-text-file.js';
 
 /** The app config (config/app.example.yaml): which games to watch, where the database lives, polling, dashboard. */
 export const appConfigSchema = z.strictObject({
-  database: z.string().min(1).optional().default('moddesk.db'),
+  /** Default: outside any checkout, in the user's data folder (see defaultDatabase). */
+  database: z
+    .string()
+    .min(1)
+    .optional()
+    .default(() => join(dataFolder(process.env), 'moddesk.db')),
   games: z
     .array(
       z.strictObject({
@@ -70,7 +77,24 @@ export function loadAppConfig(file: string): AppConfig {
   return parseAppConfig(readTextFile(file, 'the app config'), file);
 }
 
+/**
+ * Where the database lives when nothing says: `$XDG_DATA_HOME/moddesk/` (else `~/.local/share/moddesk/`), one file
+ * per game file or app config, named for it and for its full path, so two games both called game.yaml never share
+ * one and nothing is written into a checkout.
+ */
+export function defaultDatabase(anchor: string, env: NodeJS.ProcessEnv = process.env): string {
+  const full = resolve(anchor);
+  const name = basename(full).replace(/(\.game)?\.ya?ml$/i, '') || 'moddesk';
+  const hash = createHash('sha256').update(full).digest('hex').slice(0, 8);
+  return join(dataFolder(env), `${name}-${hash}.db`);
+}
+
+function dataFolder(env: NodeJS.ProcessEnv): string {
+  return join(env.XDG_DATA_HOME || join(env.HOME || homedir(), '.local', 'share'), 'moddesk');
+}
+
 export function parseAppConfig(text: string, file: string): AppConfig {
+  const named = /^database\s*:/m.test(text);
   const cfg = parseYamlConfig(text, file, appConfigSchema, {
     expected: `a mapping with a games list, e.g. ${EXAMPLES.games}`,
     exampleFor: (key) => EXAMPLES[key] ?? 'games: [{ file: my-game.yaml }]',
@@ -78,15 +102,22 @@ export function parseAppConfig(text: string, file: string): AppConfig {
   const base = dirname(resolve(file));
   return {
     ...cfg,
-    database: cfg.database === ':memory:' ? cfg.database : resolve(base, cfg.database),
+    database: !named
+      ? defaultDatabase(file)
+      : cfg.database === ':memory:'
+        ? cfg.database
+        : resolve(base, expandHome(cfg.database)),
     games: cfg.games.map((g) => ({ ...g, file: resolve(base, g.file) })),
     secrets: cfg.secrets ? { file: resolve(base, expandHome(cfg.secrets.file)) } : undefined,
   };
 }
 
 /** The config `moddesk watch --game G.yaml` runs with when no app config is given. */
-export function defaultAppConfig(gameFiles: string[], database: string): AppConfig {
-  return appConfigSchema.parse({ database, games: gameFiles.map((file) => ({ file: resolve(file) })) });
+export function defaultAppConfig(gameFiles: string[], database?: string): AppConfig {
+  return appConfigSchema.parse({
+    database: database ?? defaultDatabase(gameFiles[0] ?? 'moddesk'),
+    games: gameFiles.map((file) => ({ file: resolve(file) })),
+  });
 }
 
 function expandHome(p: string): string {

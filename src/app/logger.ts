@@ -23,10 +23,14 @@ export const REDACT_PATHS = [
  * defence, any known secret value scrubbed from the serialized line.
  */
 export function createLogger(
-  opts: { level?: string; secrets?: string[]; destination?: DestinationStream } = {},
+  opts: { level?: string; secrets?: string[]; destination?: DestinationStream; pretty?: boolean } = {},
 ): Logger {
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 4);
-  const base = opts.destination ?? pino.destination({ fd: 2, sync: true });
+  const fd2 = pino.destination({ fd: 2, sync: true });
+  // JSON for files and log collectors; one readable line a message for a person at a terminal.
+  const pretty = opts.pretty ?? (opts.destination === undefined && process.stderr.isTTY === true);
+  const raw = opts.destination ?? fd2;
+  const base: DestinationStream = pretty ? { write: (line: string) => raw.write(prettyLine(line)) } : raw;
   const destination: DestinationStream =
     secrets.length === 0
       ? base
@@ -41,4 +45,22 @@ export function createLogger(
     { level: opts.level ?? 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { app: 'moddesk' } },
     destination,
   );
+}
+
+const LEVELS: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+const QUIET_KEYS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'app']);
+
+/** A pino JSON line as `12:00:03 WARN poll failed; backing off game=demo failures=2` (the line as is when not JSON). */
+export function prettyLine(line: string): string {
+  let o: Record<string, unknown>;
+  try {
+    o = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  const time = typeof o.time === 'number' ? new Date(o.time).toISOString().slice(11, 19) : '';
+  const fields = Object.entries(o)
+    .filter(([k]) => !QUIET_KEYS.has(k))
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return `${[time, LEVELS[o.level as number] ?? String(o.level), String(o.msg ?? ''), ...fields].filter(Boolean).join(' ')}\n`;
 }

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import { extractActions } from '../parser/extract-actions.js';
 import { Store } from '../storage/store.js';
@@ -5,6 +7,7 @@ import type { AppConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { Desk } from './desk.js';
 import { acquireLock } from './process-lock.js';
+import { dashboardToken } from './secrets.js';
 import { Watcher, type WatcherDeps } from './watcher.js';
 
 export interface Dashboard {
@@ -40,6 +43,7 @@ export async function runDesk(o: {
   createSource?: WatcherDeps['createSource'];
   writeGameFile?: boolean;
 }): Promise<RunningDesk> {
+  if (o.config.database !== ':memory:') mkdirSync(dirname(o.config.database), { recursive: true });
   const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
   let store: Store | null = null;
   try {
@@ -62,7 +66,7 @@ export async function runDesk(o: {
       dashboard = await start(watcher.desk, {
         host: o.config.dashboard?.host ?? '127.0.0.1',
         port: o.config.dashboard?.port ?? 0,
-        token: o.env.MODDESK_DASHBOARD_TOKEN,
+        token: dashboardToken(o.env, (line) => o.log.warn(line.trim())),
       });
     }
     if (o.once) await watcher.pollAll();

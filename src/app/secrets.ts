@@ -9,6 +9,7 @@ export const SECRET_KEYS = [
   'REDDIT_CLIENT_SECRET',
   'REDDIT_PASSWORD',
   'MODDESK_DASHBOARD_TOKEN',
+  'MODDESK_TOKEN',
   'MODDESK_FORUM_PASSWORD',
 ];
 
@@ -64,4 +65,22 @@ function enclosingRepo(file: string): string | null {
     if (up === dir) return null;
     dir = up;
   }
+}
+
+/**
+ * The dashboard's token from the environment: `MODDESK_DASHBOARD_TOKEN`. The older `MODDESK_TOKEN` is still read,
+ * with a warning, so a moderator's existing set-up keeps working.
+ */
+export function dashboardToken(env: NodeJS.ProcessEnv, warn: (line: string) => void): string | undefined {
+  if (env.MODDESK_DASHBOARD_TOKEN) return env.MODDESK_DASHBOARD_TOKEN;
+  if (env.MODDESK_TOKEN) {
+    warn('moddesk: MODDESK_TOKEN is the old name; set MODDESK_DASHBOARD_TOKEN instead (read this time)\n');
+    return env.MODDESK_TOKEN;
+  }
+  return undefined;
+}
+
+/** The link to open once: the address with its token (a cookie keeps the moderator signed in after). */
+export function dashboardLink(d: { url: string; token: string }): string {
+  return `${d.url}?token=${encodeURIComponent(d.token)}`;
 }

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
@@ -20,23 +21,53 @@ export function register(program: Command): void {
         'text',
       ]),
     )
-    .option('--number <n>', 'the count number within the day: "Vote Count 2.<n>"')
+    .option('--number <n>', 'the count number within the day: 3 or 03 ("Vote Count 2.03"), or the whole label 2.03')
     .option('--history', 'add the vote history in a spoiler')
     .action((opts: CountOptions) => {
       const { game, posts, result } = runReplay(opts);
+      // An empty count must never look postable: no thread read is an error, not "No votes yet".
+      if (posts.filter((p) => p.channel === 'thread').length === 0)
+        throw new ModdeskError(
+          'usage',
+          opts.posts || game.thread?.platform === 'file'
+            ? 'the thread dump has no thread posts, so there is nothing to count; fetch the thread first (moddesk fetch --url … --out posts.jsonl)'
+            : `this game's thread is on ${game.thread?.platform ?? 'a forum'}: pass the thread dump with --posts posts.jsonl (moddesk fetch --url … --out posts.jsonl writes it)`,
+          { place: 'count' },
+        );
       const format: FormatName = opts.format ?? (game.thread?.platform === 'reddit' ? 'markdown' : 'bbcode');
       const info = new Map<string, PostInfo>();
       for (const p of posts) {
         if (!info.has(p.id))
           info.set(p.id, { number: typeof p.number === 'number' ? p.number : undefined, url: p.url });
       }
-      const number = opts.number === undefined ? undefined : Number.parseInt(opts.number, 10);
+      const number = opts.number === undefined ? undefined : countNumber(opts.number, result.context.day?.day);
       const model = buildVoteCountModel(result.context, result.at, { number, posts: info });
-      process.stdout.write(renderVoteCount(model, MARKUPS[format], { history: opts.history }));
-      for (const f of result.context.flags) {
+      const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
+      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      const flags = result.context.flags;
+      // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
+      if (flags.length) process.stderr.write(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
+      for (const f of flags) {
         process.stderr.write(
           `flag ${f.code} ${formatInstant(f.at)} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`,
         );
       }
     });
+}
+
+/** `--number`: "3" or "03" (kept as written: "Vote Count 2.03"), or the whole label "2.03" for day 2. */
+export function countNumber(raw: string, day: string | undefined): string {
+  const m = /^(?:(\d+)\.)?(\d{1,3})$/.exec(raw.trim());
+  if (!m)
+    throw new ModdeskError(
+      'usage',
+      `--number: expected the count number within the day, e.g. 3 or 2.03, got ${JSON.stringify(raw)}`,
+    );
+  const dayNumber = day?.slice(1);
+  if (m[1] !== undefined && dayNumber !== undefined && Number(m[1]) !== Number(dayNumber))
+    throw new ModdeskError(
+      'usage',
+      `--number ${raw}: the count is for day ${dayNumber}, not day ${m[1]}; pass ${dayNumber}.${m[2]} or ${m[2]}`,
+    );
+  return m[2]!;
 }

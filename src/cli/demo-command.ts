@@ -7,6 +7,7 @@ import { BUNDLED_GAME, prepareDemoGame } from '../app/demo/demo-game.js';
 import { LocalForum, localThreadUrl } from '../app/demo/local-forum.js';
 import { createLogger } from '../app/logger.js';
 import { runDesk } from '../app/run-desk.js';
+import { dashboardLink } from '../app/secrets.js';
 import { DRAFT_KINDS } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
@@ -89,7 +90,7 @@ export function register(program: Command): void {
       out(`local forum: ${forum.url}/ (the thread as a page; the Reddit API under /oauth)\n`);
       out(
         desk.dashboard
-          ? `dashboard: ${desk.dashboard.url} (token ${desk.dashboard.token})\n`
+          ? `dashboard: ${dashboardLink(desk.dashboard)} (open it once; a cookie keeps you signed in)\n`
           : 'dashboard: not available in this build (src/web/server.ts is missing); drafts are listed below\n',
       );
       out(`working copy: ${demo.workDir} (removed on exit); Ctrl-C to stop\n`);

@@ -35,6 +35,11 @@ export interface CommandModule {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // `moddesk count … | head`: a reader that stops early ends our output, quietly, not with an EPIPE stack trace.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   const program = new Command('moddesk')
     .description("A moderator's desk for forum mafia games")
     .exitOverride()

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { checkTimeZone } from '../adapters/common/time-zone.js';
@@ -5,6 +6,14 @@ import { sortDump } from '../adapters/common/versions.js';
 import { PARSE_PLATFORMS, parseSavedPage } from '../adapters/saved-pages.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
+
+/** "Today, 09:07 AM" as forums print recent posts: the date is the day the page was saved, which is a guess. */
+const RELATIVE_TIME = /\b(?:today|yesterday)\b,?\s*(?:at\s*)?\d{1,2}:\d{2}/gi;
+
+/** Engines whose post or edit times are read from the printed text (the others carry machine times). */
+const DISPLAY_TIMES = new Set(['phpbb', 'vbulletin']);
+
+const warn = (line: string) => process.stderr.write(`moddesk: warning: ${line}\n`);
 
 /** `moddesk parse --platform P FILE…` (interfaces §4): saved pages to thread-dump JSON Lines on stdout. */
 export function register(program: Command): void {
@@ -21,7 +30,11 @@ export function register(program: Command): void {
     .option('--base-url <url>', "resolve post links against this URL (default: the page's canonical link)")
     .argument('<files...>', 'saved pages')
     .action(
-      async (files: string[], opts: { platform: string; timeZone: string; dateOrder: string; baseUrl?: string }) => {
+      async (
+        files: string[],
+        opts: { platform: string; timeZone: string; dateOrder: string; baseUrl?: string },
+        cmd: Command,
+      ) => {
         if (!(PARSE_PLATFORMS as readonly string[]).includes(opts.platform)) {
           throw new ModdeskError(
             'platform-unknown',
@@ -40,6 +53,13 @@ export function register(program: Command): void {
           } catch (cause) {
             throw new ModdeskError('file-unreadable', 'cannot read this file', { file, cause });
           }
+          const relative = !DISPLAY_TIMES.has(opts.platform)
+            ? 0
+            : (text.replace(/<[^>]*>|&nbsp;|&#160;/g, ' ').match(RELATIVE_TIME)?.length ?? 0);
+          if (relative)
+            warn(
+              `${file}: ${relative} post time(s) say "Today"/"Yesterday"; read against the file's modification time (${new Date(statSync(file).mtimeMs).toISOString()}). Check them, or save the page again with full dates`,
+            );
           const posts = parseSavedPage(opts.platform, file, text, {
             timeZone,
             dateOrder: opts.dateOrder,
@@ -51,9 +71,19 @@ export function register(program: Command): void {
           for (const post of posts)
             if (!byId.has(`${post.id}|${post.editedAt}`)) byId.set(`${post.id}|${post.editedAt}`, post);
         }
+        const defaultZone = cmd.getOptionValueSource('timeZone') === 'default';
+        const editedFirst = [...byId.values()].filter(
+          (p) => p.editedAt !== null && Date.parse(p.editedAt) < Date.parse(p.createdAt),
+        );
+        if (editedFirst.length)
+          warn(
+            `${editedFirst.length} post(s) were edited before they were posted (e.g. post ${editedFirst[0]!.id}): the forum's times are probably not in ${timeZone}${defaultZone ? ' (the default)' : ''}; pass --time-zone, e.g. --time-zone America/New_York`,
+          );
         const out = sortDump([...byId.values()]).map((p) => `${JSON.stringify(p)}\n`);
         await new Promise<void>((resolve, reject) =>
-          process.stdout.write(out.join(''), (err) => (err ? reject(err) : resolve())),
+          process.stdout.write(out.join(''), (err) =>
+            err && (err as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(err) : resolve(),
+          ),
         );
       },
     );

@@ -20,7 +20,7 @@ export function withReplayOptions(cmd: Command): Command {
     .requiredOption('--game <file>', 'the game file (YAML)')
     .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
     .option('--at <iso>', 'show the state at this instant (inclusive)')
-    .option('--through <postId>', 'show the state just after this post');
+    .option('--through <post>', 'show the state just after this post: its id, or its number in the thread (#72)');
 }
 
 export interface LoadedReplay {
@@ -43,7 +43,7 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
         `--at: expected ISO-8601 like "2026-01-07T18:02:11Z", got ${JSON.stringify(opts.at)}`,
       );
     cut = { at };
-  } else if (opts.through) cut = { through: opts.through };
+  } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
   try {
     return { game, posts, result: replay(game, posts, cut) };
   } catch (err) {
@@ -52,6 +52,18 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
     }
     throw err;
   }
+}
+
+/** `--through` takes a post id or the post's number in the thread (`72`, `#72`); an id that exists wins. */
+export function throughPost(posts: Post[], through: string): string {
+  if (posts.some((p) => p.id === through)) return through;
+  const m = /^#?(\d+)$/.exec(through.trim());
+  const byNumber = m ? posts.find((p) => typeof p.number === 'number' && p.number === Number(m[1])) : undefined;
+  if (byNumber) return byNumber.id;
+  throw new ModdeskError(
+    'post-unknown',
+    `--through ${JSON.stringify(through)}: no post with that id or number in the dump (ids like ${JSON.stringify(posts[0]?.id ?? 'p1')}${posts.some((p) => typeof p.number === 'number') ? `, numbers like #${posts.find((p) => typeof p.number === 'number')!.number}` : ''})`,
+  );
 }
 
 function dumpOf(game: GameFile, gameFile: string): string | null {

@@ -42,7 +42,8 @@ export function scriptText(opts: ScriptOptions): string {
       `--game: the narrator's script is for obsidian games; this one is ${game.ruleset}`,
       { file: opts.game },
     );
-  const index = game.phases.findIndex((p) => p.name === opts.night);
+  const night = opts.night.trim().toUpperCase();
+  const index = game.phases.findIndex((p) => p.name === night);
   const phase = game.phases[index];
   if (!phase?.name.startsWith('N')) {
     const nights = game.phases.filter((p) => p.name.startsWith('N')).map((p) => p.name);

@@ -3,6 +3,7 @@ import { acceleratedClock, type Clock, stoppedClock } from '../app/clock.js';
 import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { createLogger } from '../app/logger.js';
+import { dashboardLink, dashboardToken } from '../app/secrets.js';
 import { gameSlug, openServeDesk } from '../app/serve-desk.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
@@ -35,7 +36,7 @@ export function register(program: Command): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the desk)')
     .option('--at <iso>', "the desk's clock at start (default: the last post's time)")
     .option('--speed <n>', 'how fast the clock runs: 1 real time (default), 60 a minute a second, 0 stopped')
-    .option('--token <token>', 'the access token (default: a new random one; or MODDESK_TOKEN)')
+    .option('--token <token>', 'the access token (default: MODDESK_DASHBOARD_TOKEN, else a new random one)')
     .action(async (opts: ServeOptions) => {
       const port = opts.port === undefined ? 0 : Number.parseInt(opts.port, 10);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -60,9 +61,9 @@ export function register(program: Command): void {
       const server = await startWebServer(desk.watcher.desk, {
         host: opts.host,
         port,
-        token: opts.token ?? process.env.MODDESK_TOKEN,
+        token: opts.token ?? dashboardToken(process.env, (s) => process.stderr.write(s)),
       });
-      process.stdout.write(`moddesk dashboard for ${id}: ${server.url}?token=${server.token}\n`);
+      process.stdout.write(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);
       process.stdout.write('Open that link once; a cookie keeps you signed in. Ctrl+C stops.\n');
       await untilSignal();
       await server.close();

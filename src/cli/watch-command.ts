@@ -1,10 +1,10 @@
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { type AppConfig, defaultAppConfig, loadAppConfig } from '../app/app-config.js';
 import { type Clock, parseClockSpec, systemClock } from '../app/clock.js';
 import { createLogger } from '../app/logger.js';
 import { runDesk } from '../app/run-desk.js';
-import { loadSecrets, secretValues } from '../app/secrets.js';
+import { dashboardLink, loadSecrets, secretValues } from '../app/secrets.js';
 import { ModdeskError } from '../domain/errors.js';
 
 interface WatchOpts {
@@ -27,7 +27,7 @@ export function register(program: Command): void {
     .description('watch games: poll, store every post, draft vote counts and phase posts for approval')
     .option('--game <file...>', 'a game file (several allowed)')
     .option('--config <file>', 'an app config listing games, database, polling (config/app.example.yaml)')
-    .option('--db <file>', 'the database file (default: moddesk.db beside the first game file)')
+    .option('--db <file>', 'the database file (default: in ~/.local/share/moddesk/, named for the first game file)')
     .option('--dry-run', 'post nothing: print what would be posted')
     .option('--once', 'poll every game once, draft, post what is approved, and exit')
     .option('--clock <spec>', 'accelerated game time for demos and tests: ISO@wallMs x speed')
@@ -59,7 +59,7 @@ export function register(program: Command): void {
       out(`moddesk watch: ${[...desk.watcher.runners.keys()].join(', ')} (database ${config.database})\n`);
       out(
         desk.dashboard
-          ? `dashboard: ${desk.dashboard.url} (token ${desk.dashboard.token})\n`
+          ? `dashboard: ${dashboardLink(desk.dashboard)} (open it once; a cookie keeps you signed in)\n`
           : 'dashboard: not available in this build\n',
       );
       await untilSignal();
@@ -71,7 +71,7 @@ function configFrom(opts: WatchOpts): AppConfig {
   let config: AppConfig;
   if (opts.config) config = loadAppConfig(opts.config);
   else if (opts.game?.length)
-    config = defaultAppConfig(opts.game, opts.db ?? join(dirname(resolve(opts.game[0]!)), 'moddesk.db'));
+    config = defaultAppConfig(opts.game, opts.db === undefined ? undefined : resolve(opts.db));
   else
     throw new ModdeskError(
       'usage',

@@ -53,7 +53,7 @@ export interface PostInfo {
 export function buildVoteCountModel(
   ctx: GameContext,
   at: Instant,
-  opts: { number?: number; posts: Map<string, PostInfo> },
+  opts: { number?: number | string; posts: Map<string, PostInfo> },
 ): VoteCountModel {
   const day = ctx.day;
   const ref = (postId: string): PostRef => {
