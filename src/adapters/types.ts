@@ -14,6 +14,11 @@ export interface ReadResult {
   cursor: Cursor;
   /** HTTP requests this read made. */
   requests: number;
+  /**
+   * Posts the platform would not give this read (e.g. Reddit comments left out of every answer): the read is NOT
+   * complete. Their ids, also kept in the cursor so the next read asks again. Absent or empty: complete.
+   */
+  missing?: string[];
 }
 
 export interface ThreadSource {

@@ -106,6 +106,12 @@ export class FakeThread {
     return c;
   }
 
+  /**
+   * Comments whose ids stubs list but that no listing, morechildren answer or permalink serves (Reddit does this with
+   * some: caught by its spam filter, a suspended author). A read must report them missing.
+   */
+  readonly unreachable = new Set<string>();
+
   children(parent: string): string[] {
     return this.kids.get(parent) ?? [];
   }
@@ -204,7 +210,9 @@ export class FakeThread {
 
   /** `/api/morechildren`: a flat list; with `limitChildren` only the requested ids, else up to `cap` things. */
   moreChildren(ids: string[], sort: Sort, limitChildren: boolean, me: string, cap = 100): unknown[] {
-    const wanted = ids.filter((id) => this.comments.has(id) && this.depthOf(id) < MAX_RECURSION);
+    const wanted = ids.filter(
+      (id) => this.comments.has(id) && !this.unreachable.has(id) && this.depthOf(id) < MAX_RECURSION,
+    );
     // The requested ids come first (up to `cap`; the rest go back in a smaller stub), then their replies fill the answer.
     const first = this.sorted(wanted, sort === 'confidence' ? 'confidence' : 'old').slice(0, Math.max(cap, 1));
     const picked = limitChildren
@@ -240,6 +248,8 @@ export class FakeThread {
     start = new Set<string>(),
   ): Set<string> {
     const picked = new Set<string>(start);
+    const ok = allowed;
+    allowed = (id) => ok(id) && !this.unreachable.has(id);
     let candidates =
       start.size > 0 ? roots.flatMap((id) => this.children(`t1_${id}`)).filter(allowed) : roots.filter(allowed);
     while (picked.size < limit && candidates.length > 0) {

@@ -48,6 +48,21 @@ export interface FakeRedditOptions {
   rateLimit?: { budget: number; windowMs: number };
   latencyMs?: number;
   moreChildrenCap?: number;
+  /**
+   * Partial answers the way Reddit's are: morechildren leaves `leftOut(id, idsAsked)` comments out of its answer,
+   * with no stub in their place (a real answer asked for 9 ids and returned 7:
+   * test/fixtures/pages/reddit/morechildren-3hahrw.json). Their permalinks still show them.
+   */
+  leftOut?: (id: string, idsAsked: number) => boolean;
+}
+
+/**
+ * Partial answers for `leftOut`: about 1 comment in 70 is left out of any morechildren answer asking for more than
+ * 25 ids, and about 1 in 1,999 out of every answer (only its permalink shows it).
+ */
+export function partialLikeReddit(id: string, idsAsked: number): boolean {
+  const n = Number.parseInt(id, 36);
+  return (n % 70 === 0 && idsAsked > 25) || n % 1999 === 0;
 }
 
 interface Reply {
@@ -61,6 +76,8 @@ export class FakeRedditServer {
   readonly requests: RecordedRequest[] = [];
   readonly unexpected: string[] = [];
   readonly violations: string[] = [];
+  /** Ids that `leftOut` kept out of morechildren answers. */
+  leftOutCount = 0;
   readonly opts: Required<Omit<FakeRedditOptions, 'thread'>>;
   url = '';
   private server: Server;
@@ -83,6 +100,7 @@ export class FakeRedditServer {
       rateLimit: opts.rateLimit ?? { budget: 100_000, windowMs: 600_000 },
       latencyMs: opts.latencyMs ?? 0,
       moreChildrenCap: opts.moreChildrenCap ?? 100,
+      leftOut: opts.leftOut ?? (() => false),
     };
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.on('connection', (s) => {
@@ -265,7 +283,8 @@ export class FakeRedditServer {
     if (method === 'GET' && comments) {
       if (comments[1] !== t.article) return { status: 404, body: '{"message": "Not Found", "error": 404}' };
       const focus = comments[2] ?? p.comment;
-      if (focus && !t.comments.has(focus)) return { status: 404, body: '{"message": "Not Found", "error": 404}' };
+      if (focus && (!t.comments.has(focus) || t.unreachable.has(focus)))
+        return { status: 404, body: '{"message": "Not Found", "error": 404}' };
       const limit = Math.min(Number(p.limit ?? 100) || 100, 500);
       const page = t.commentsPage({ sort: sortOf(p.sort), limit, depth: Number(p.depth ?? 0), focus }, me);
       return json(page);
@@ -275,7 +294,9 @@ export class FakeRedditServer {
       if (ids.length > 100) this.violations.push(`morechildren with ${ids.length} ids`);
       if (p.link_id !== t.linkId)
         return { status: 400, body: '{"json": {"errors": [["BAD_LINK", "bad link_id", "link_id"]]}}' };
-      const things = t.moreChildren(ids, sortOf(p.sort), p.limit_children === 'true', me, this.opts.moreChildrenCap);
+      const served = ids.filter((id) => !this.opts.leftOut(id, ids.length));
+      this.leftOutCount += ids.length - served.length;
+      const things = t.moreChildren(served, sortOf(p.sort), p.limit_children === 'true', me, this.opts.moreChildrenCap);
       return json({ json: { errors: [], data: { things } } });
     }
     if (method === 'GET' && /^\/message\/(inbox|messages|unread)$/.test(path))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeThread } from '../../../test/fakes/reddit-fake-thread.js';
-import { FakeRedditServer } from '../../../test/fakes/reddit-server.js';
+import { FakeRedditServer, partialLikeReddit } from '../../../test/fakes/reddit-server.js';
 import { createRedditAdapter } from './adapter.js';
 import { readRedditConfig } from './config.js';
 
@@ -32,6 +32,36 @@ describe('Reddit acceptance: a 5,000-comment thread', () => {
       if (gateway === 'undici') expect(r.requests).toBeLessThanOrEqual(60);
       const quiet = await adapter.read(r.cursor);
       expect(quiet).toMatchObject({ posts: [], requests: 2, mapped: 0 });
+    },
+  );
+});
+
+/** Issue 12: the same thread when morechildren answers leave ids out, as Reddit's do: still complete in one read. */
+describe('Reddit acceptance: 5,000 comments with partial morechildren answers', () => {
+  let fake: FakeRedditServer;
+  const counts: Record<string, number> = {};
+  beforeAll(async () => {
+    fake = await FakeRedditServer.start({ thread: new FakeThread().generate(5000, 11), leftOut: partialLikeReddit });
+  });
+  afterAll(async () => {
+    await fake.close();
+    expect(fake.problems()).toEqual([]);
+    process.stdout.write(
+      `reddit 5,000 comments, partial answers (${fake.leftOutCount} ids left out): undici ${counts.undici} requests, snoowrap ${counts.snoowrap} requests\n`,
+    );
+  });
+
+  it.each(['undici', 'snoowrap'] as const)(
+    'reads every comment in one full read with the %s gateway',
+    async (gateway) => {
+      const before = fake.leftOutCount;
+      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), gateway);
+      const r = await adapter.read(null);
+      expect(fake.leftOutCount - before).toBeGreaterThan(40);
+      expect(new Set(r.posts.map((p) => p.id)).size).toBe(5000);
+      expect(r.missing).toBeUndefined();
+      counts[gateway] = r.requests;
+      if (gateway === 'undici') expect(r.requests).toBeLessThanOrEqual(60);
     },
   );
 });

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeThread } from '../../../test/fakes/reddit-fake-thread.js';
-import { type FakeRedditOptions, FakeRedditServer, type Fault } from '../../../test/fakes/reddit-server.js';
+import {
+  type FakeRedditOptions,
+  FakeRedditServer,
+  type Fault,
+  partialLikeReddit,
+} from '../../../test/fakes/reddit-server.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { createRedditAdapter } from './adapter.js';
@@ -33,6 +38,15 @@ function truth(fake: FakeRedditServer): Pick<Post, 'id' | 'author' | 'createdAt'
       author: c.state === 'live' ? c.author : '[deleted]',
       createdAt: new Date(c.created * 1000).toISOString().replace('.000Z', 'Z'),
     }));
+}
+
+/** `count` comments without replies that the first page hides behind stubs. */
+function hiddenLeaves(fake: FakeRedditServer, count: number): string[] {
+  const t = fake.thread;
+  const first = JSON.stringify(t.commentsPage({ sort: 'old', limit: 500, depth: 10 }, 'TheMod'));
+  return [...t.comments.keys()]
+    .filter((id) => t.children(`t1_${id}`).length === 0 && !first.includes(`"id":"${id}"`))
+    .slice(-count);
 }
 
 const brief = (posts: Post[]) =>
@@ -190,6 +204,34 @@ describe.each(['undici', 'snoowrap'] as const)('Reddit adapter contract (%s gate
     fake.fault({ path: '/oauth/api/morechildren', fault });
     const r = await adapter.read(null);
     expect(brief(r.posts)).toEqual(truth(fake));
+  });
+
+  it('morechildren answers that leave ids out (no stub in their place): the full read still gets every comment', async () => {
+    const { fake, adapter } = await setup(gateway, { comments: 1500, leftOut: partialLikeReddit });
+    const r = await adapter.read(null);
+    expect(brief(r.posts)).toEqual(truth(fake));
+    expect(r.missing).toBeUndefined();
+    expect(r.cursor.missing).toBeUndefined();
+    expect(fake.leftOutCount).toBeGreaterThan(10);
+  });
+
+  it('comments no answer or permalink gives: the read says how many and which, and the next poll asks again', async () => {
+    const { fake, adapter } = await setup(gateway, { comments: 900 });
+    const hidden = hiddenLeaves(fake, 3);
+    for (const id of hidden) fake.thread.unreachable.add(id);
+    const r = await adapter.read(null);
+    expect([...(r.missing ?? [])].sort()).toEqual([...hidden].sort());
+    expect([...((r.cursor.missing as string[]) ?? [])].sort()).toEqual([...hidden].sort());
+    expect(brief(r.posts)).toEqual(truth(fake).filter((c) => !hidden.includes(c.id)));
+    // Still unreachable: the poll asks for them, reports them again, and invents no deletion.
+    const still = await adapter.read(r.cursor);
+    expect([...(still.missing ?? [])].sort()).toEqual([...hidden].sort());
+    expect(still.posts).toEqual([]);
+    fake.thread.unreachable.clear();
+    const healed = await adapter.read(still.cursor);
+    expect(healed.posts.map((p) => p.id).sort()).toEqual([...hidden].sort());
+    expect(healed.missing).toBeUndefined();
+    expect(healed.cursor.missing).toBeUndefined();
   });
 
   it('waits for the rate-limit window instead of exceeding it', async () => {

@@ -16,6 +16,8 @@ export const redditCursorSchema = z.object({
   seen: z.custom<Record<string, string>>(isStringRecord, 'expected an object of comment fingerprints'),
   /** Fullnames of the PMs already returned, newest last. */
   inbox: z.array(z.string()),
+  /** Comments the last read could not get (left out of every answer and their permalink): asked again next read. */
+  missing: z.array(z.string()).optional(),
   /** Set by `requestFullRead`: the next read re-reads the whole tree (edits and deletions anywhere). */
   full: z.boolean().optional(),
 });

@@ -4,18 +4,34 @@ import type { CommentData } from './schema.js';
 export interface ExpandIo {
   /** One `/api/morechildren` call for at most 100 ids. */
   more(ids: string[]): Promise<{ comments: CommentData[]; stubs: Stub[] }>;
-  /** "Continue this thread": the subtree under one comment (fullname `t1_…`). */
+  /**
+   * "Continue this thread": the subtree under one comment (fullname `t1_…`), that comment included. Also the
+   * permalink through which a comment that morechildren keeps leaving out is fetched on its own.
+   */
   continueAt(parent: string): Promise<{ comments: CommentData[]; stubs: Stub[] }>;
 }
 
 export const MORECHILDREN_MAX = 100;
+/**
+ * Reddit's morechildren answers sometimes leave out ids that were asked for, with no stub in their place (a real
+ * answer asked for 9 and returned 7: test/fixtures/pages/reddit/morechildren-3hahrw.json). Those ids are asked
+ * again together in a smaller batch, then each through its own permalink.
+ */
+export const RETRY_BATCH = 25;
 const MAX_ASKS = 5;
+
+export interface Expanded {
+  comments: CommentData[];
+  /** Ids that no answer, retry or permalink gave: the read is not complete (the next poll asks again). */
+  missing: string[];
+}
 
 /**
  * Expands every stub, one request at a time: `more` ids from all stubs are pooled into calls of up to 100
  * (platforms.md §1.4 cost model: about 1 + hidden/100 requests, plus one per "continue this thread" chain).
- * Partial answers leave smaller stubs, which are queued in turn; an id is asked for at most 5 times
- * (a comment deleted meanwhile cannot loop). `skip` leaves out ids already known (a poll's cursor).
+ * Ids an answer left out are retried in batches of RETRY_BATCH, then one by one through their permalink; ids that
+ * keep coming back in stubs go to their permalink after 5 asks (a comment deleted meanwhile cannot loop). What even
+ * the permalink does not give is returned as `missing`, never dropped silently. `skip` leaves out ids already known.
  */
 export async function expandStubs(
   start: { comments: CommentData[]; stubs: Stub[] },
@@ -25,13 +41,23 @@ export async function expandStubs(
     onStep?: (steps: number, comments: number) => void;
     signal?: AbortSignal;
   } = {},
-): Promise<CommentData[]> {
+): Promise<Expanded> {
   const byId = new Map(start.comments.map((c) => [c.id, c]));
   let queue: string[] = [];
-  const queued = new Set<string>();
+  const retry: string[] = [];
+  const permalinks: string[] = [];
+  const pending = new Set<string>();
+  const retried = new Set<string>();
   const asked = new Map<string, number>();
+  const missing = new Set<string>();
   const continues: string[] = [];
   const continued = new Set<string>();
+  const lastResort = (id: string) => {
+    if (!pending.has(id)) {
+      pending.add(id);
+      permalinks.push(id);
+    }
+  };
   const take = (stubs: Stub[]) => {
     const again: string[] = [];
     for (const s of stubs) {
@@ -44,9 +70,13 @@ export async function expandStubs(
       }
       for (const id of s.children) {
         const n = asked.get(id) ?? 0;
-        if (byId.has(id) || queued.has(id) || n >= MAX_ASKS || opts.skip?.(id)) continue;
-        queued.add(id);
-        // Ids Reddit left out of a partial answer go first, so the next call picks them up.
+        if (byId.has(id) || pending.has(id) || opts.skip?.(id)) continue;
+        if (n >= MAX_ASKS) {
+          lastResort(id);
+          continue;
+        }
+        pending.add(id);
+        // Ids Reddit put back in a smaller stub go first, so the next call picks them up.
         (n > 0 ? again : queue).push(id);
       }
     }
@@ -54,23 +84,50 @@ export async function expandStubs(
   };
   take(start.stubs);
   let steps = 0;
-  while (queue.length > 0 || continues.length > 0) {
-    opts.signal?.throwIfAborted();
-    let r: { comments: CommentData[]; stubs: Stub[] };
-    if (queue.length > 0) {
-      const ids = queue.splice(0, MORECHILDREN_MAX);
-      for (const id of ids) {
-        queued.delete(id);
-        asked.set(id, (asked.get(id) ?? 0) + 1);
-      }
-      r = await io.more(ids);
-    } else {
-      r = await io.continueAt(continues.shift()!);
-    }
-    for (const c of r.comments) if (!byId.has(c.id)) byId.set(c.id, c);
-    take(r.stubs);
+  const step = async (r: Promise<{ comments: CommentData[]; stubs: Stub[] }>) => {
+    const got = await r;
+    for (const c of got.comments) if (!byId.has(c.id)) byId.set(c.id, c);
+    take(got.stubs);
     steps += 1;
     opts.onStep?.(steps, byId.size);
+    return got;
+  };
+  const ask = async (ids: string[]) => {
+    for (const id of ids) {
+      pending.delete(id);
+      asked.set(id, (asked.get(id) ?? 0) + 1);
+    }
+    const got = await step(io.more(ids));
+    const stubbed = new Set(got.stubs.flatMap((s) => (s.kind === 'more' ? s.children : [])));
+    for (const id of ids) {
+      if (byId.has(id) || stubbed.has(id) || pending.has(id)) continue;
+      // Left out with no stub in its place.
+      if (retried.has(id)) lastResort(id);
+      else {
+        retried.add(id);
+        pending.add(id);
+        retry.push(id);
+      }
+    }
+  };
+  while (queue.length + retry.length + continues.length + permalinks.length > 0) {
+    opts.signal?.throwIfAborted();
+    if (queue.length > 0) await ask(queue.splice(0, MORECHILDREN_MAX));
+    else if (retry.length > 0) await ask(retry.splice(0, RETRY_BATCH));
+    else if (continues.length > 0) await step(io.continueAt(continues.shift()!));
+    else {
+      const id = permalinks.shift()!;
+      pending.delete(id);
+      if (byId.has(id)) continue;
+      try {
+        await step(io.continueAt(`t1_${id}`));
+      } catch (err) {
+        // A permalink that is gone (404) leaves the id missing; any other failure fails the read as before.
+        if (!/HTTP 404\b/.test((err as Error).message)) throw err;
+      }
+      if (!byId.has(id)) missing.add(id);
+    }
   }
-  return [...byId.values()];
+  for (const id of missing) if (byId.has(id)) missing.delete(id);
+  return { comments: [...byId.values()], missing: [...missing] };
 }

@@ -15,6 +15,8 @@ export interface RedditGateway {
   readThread(article: string, opts?: { onPage?: OnPage; signal?: AbortSignal }): Promise<CommentsPage>;
   /** One `GET /comments/{article}` page (e.g. `sort: 'new'` for a poll), stubs left as they are. */
   readPage(article: string, q: { sort: 'old' | 'new'; limit: number; depth?: number }): Promise<CommentsPage>;
+  /** A comment's permalink page: the comment and its subtree (10 levels), stubs left as they are. */
+  permalink(article: string, id: string): Promise<{ comments: CommentData[]; stubs: Stub[] }>;
   /** One `/api/morechildren` call: at most 100 ids. */
   moreChildren(article: string, ids: string[]): Promise<{ comments: CommentData[]; stubs: Stub[] }>;
   /** One page of the inbox, newest first (PMs only; comment replies are left out). */

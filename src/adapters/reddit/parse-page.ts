@@ -31,6 +31,8 @@ export interface CommentsPage {
   submission: SubmissionData;
   comments: CommentData[];
   stubs: Stub[];
+  /** readThread only: ids that no answer gave, not even their permalink (expand.ts). */
+  missing?: string[];
 }
 
 export interface ParseOpts {

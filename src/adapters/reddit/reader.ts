@@ -29,7 +29,8 @@ const INBOX_PAGES = 10;
  * head sorted new (1 request) and the inbox (1 request); ids in its stubs that the cursor does not know are fetched
  * through morechildren; if `num_comments` still promises more new comments than were found (new replies under old
  * comments hide from a sort=new page), the poll falls back to a full read. Either way only new comments and new
- * versions are mapped and returned.
+ * versions are mapped and returned. Comments that no answer gave (expand.ts) are returned as `missing`, kept in
+ * the cursor and asked for again by the next read: a read is never reported complete when it is not.
  */
 export class RedditReader {
   constructor(
@@ -45,26 +46,32 @@ export class RedditReader {
     const state = new DiffState(prev?.seen ?? {});
     let head: SubmissionData;
     let mode: RedditReadResult['mode'];
+    let missing: string[];
     if (!prev || prev.full) {
-      head = await this.fullRead(gw, state, prev !== null, opts);
+      ({ head, missing } = await this.fullRead(gw, state, prev !== null, opts));
       mode = 'full';
     } else {
       const view = await gw.readPage(this.cfg.article, { sort: 'new', limit: POLL_WINDOW });
       const knownBefore = (id: string) => prev.seen[id] !== undefined;
+      const stubs = view.stubs.filter((s) => s.kind === 'more');
+      // What the last read could not get is asked for again, like any hidden reply.
+      if (prev.missing?.length)
+        stubs.push({ kind: 'more', parentId: '', children: prev.missing, count: prev.missing.length });
       const found = await expandStubs(
-        { comments: view.comments, stubs: view.stubs.filter((s) => s.kind === 'more') },
+        { comments: view.comments, stubs },
         {
           more: (ids) => gw.moreChildren(this.cfg.article, ids),
-          continueAt: async () => ({ comments: [], stubs: [] }),
+          continueAt: (parent) => gw.permalink(this.cfg.article, parent.replace(/^t1_/, '')),
         },
         { skip: knownBefore, signal: opts.signal },
       );
-      this.diff(found, state);
+      this.diff(found.comments, state);
       head = view.submission;
-      const fresh = found.filter((c) => !knownBefore(c.id)).length;
+      missing = found.missing;
+      const fresh = found.comments.filter((c) => !knownBefore(c.id)).length;
       mode = 'poll';
       if (fresh < head.num_comments - prev.numComments) {
-        head = await this.fullRead(gw, state, true, opts);
+        ({ head, missing } = await this.fullRead(gw, state, true, opts));
         mode = 'poll+full';
       }
     }
@@ -79,7 +86,9 @@ export class RedditReader {
       seen: state.seen,
       inbox: inbox.seen,
     };
-    return { posts: sortPosts(state.posts), cursor, requests: gw.requests - before, mapped: state.mapped, mode };
+    if (missing.length > 0) cursor.missing = missing;
+    const result = { posts: sortPosts(state.posts), cursor, requests: gw.requests - before, mapped: state.mapped };
+    return { ...result, mode, ...(missing.length > 0 ? { missing } : {}) };
   }
 
   private async fullRead(
@@ -87,12 +96,14 @@ export class RedditReader {
     state: DiffState,
     hadCursor: boolean,
     opts: ReadOpts,
-  ): Promise<SubmissionData> {
+  ): Promise<{ head: SubmissionData; missing: string[] }> {
     const tree = await gw.readThread(this.cfg.article, {
       signal: opts.signal,
       onPage: (pagesDone, posts, pagesTotal) => opts.onProgress?.({ pagesDone, pagesTotal, posts }),
     });
-    const present = new Set(tree.comments.map((c) => c.id));
+    const missing = tree.missing ?? [];
+    // A comment the read could not get is not a deleted one.
+    const present = new Set([...tree.comments.map((c) => c.id), ...missing]);
     this.diff(tree.comments, state);
     if (hadCursor) {
       // A comment that vanished from the tree was deleted: record a tombstone version, once.
@@ -111,7 +122,7 @@ export class RedditReader {
         });
       }
     }
-    return tree.submission;
+    return { head: tree.submission, missing };
   }
 
   /** Maps only what is new or changed since the fingerprints in `state.seen`. */

@@ -98,18 +98,6 @@ export function createSnoowrapGateway(cfg: RedditConfig, queue: PoliteQueue): Re
     return out;
   };
 
-  /** One comments page, expanded by snoowrap's own `expandReplies` machinery. */
-  const expanded = async (article: string, qs: Record<string, unknown>): Promise<CommentsPage> => {
-    const sub = await guard('GET /comments', r.oauthRequest({ uri: `comments/${article}`, qs }));
-    const full = await guard(
-      'expandReplies',
-      sub._clone({ deep: true })._mutateAndExpandReplies({ limit: Infinity, depth: Infinity }),
-    );
-    const out: CommentsPage = { submission: submissionDataSchema.parse(plain(sub)), comments: [], stubs: [] };
-    walkListing(full.comments, out);
-    return out;
-  };
-
   const gateway: RedditGateway = {
     name: 'snoowrap',
     get requests() {
@@ -122,18 +110,19 @@ export function createSnoowrapGateway(cfg: RedditConfig, queue: PoliteQueue): Re
         opts.onPage?.(pages, 0, null);
       };
       try {
-        const first = await expanded(article, { sort: 'old', limit: 500, depth: 10 });
-        // snoowrap drops "continue this thread" stubs that arrive through morechildren; finish those with snoowrap too.
-        const comments = await expandStubs(first, {
+        const first = await page(article, { sort: 'old', limit: 500, depth: 10 });
+        // Not snoowrap's expandReplies: it drops ids a partial morechildren answer leaves out, and "continue this
+        // thread" stubs that arrive through morechildren. The shared expander retries both (expand.ts).
+        const { comments, missing } = await expandStubs(first, {
           more: (ids) => gateway.moreChildren(article, ids),
-          continueAt: (parent) =>
-            expanded(article, { comment: parent.replace(/^t1_/, ''), sort: 'old', limit: 500, depth: 10 }),
+          continueAt: (parent) => gateway.permalink(article, parent.replace(/^t1_/, '')),
         });
-        return { submission: first.submission, comments, stubs: [] };
+        return { submission: first.submission, comments, stubs: [], missing };
       } finally {
         onRequest = null;
       }
     },
+    permalink: (article, id) => page(article, { comment: id, sort: 'old', limit: 500, depth: 10 }),
     readPage: (article, q) => page(article, { sort: q.sort, limit: q.limit, ...(q.depth ? { depth: q.depth } : {}) }),
     async moreChildren(article, ids) {
       const qs = {

@@ -38,7 +38,7 @@ export class UndiciGateway implements RedditGateway {
     const hidden = Math.max(0, first.submission.num_comments - first.comments.length);
     const total = 1 + Math.ceil(hidden / MORECHILDREN_MAX);
     opts.onPage?.(1, first.comments.length, total);
-    const comments = await expandStubs(
+    const { comments, missing } = await expandStubs(
       first,
       {
         more: (ids) => this.moreChildren(article, ids, opts.signal),
@@ -51,7 +51,11 @@ export class UndiciGateway implements RedditGateway {
       },
       { onStep: (steps, n) => opts.onPage?.(steps + 1, n, Math.max(total, steps + 1)), signal: opts.signal },
     );
-    return { submission: first.submission, comments, stubs: [] };
+    return { submission: first.submission, comments, stubs: [], missing };
+  }
+
+  permalink(article: string, id: string, signal?: AbortSignal) {
+    return this.readPage(article, { sort: 'old', limit: 500, depth: 10, focus: id }, signal);
   }
 
   async readPage(
