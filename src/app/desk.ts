@@ -63,6 +63,8 @@ export interface GameSummary {
   pendingDrafts: number;
   openFlags: number;
   lastPollAt: string | null;
+  /** Posts the last poll could not get (the read is incomplete); asked again at the next poll. */
+  missingPosts?: string[];
   result: StateJson['result'];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
   gameFileError?: { text: string; place: string | null; message: string; at: string } | null;

@@ -45,6 +45,8 @@ export class GameRunner {
   failures = 0;
   lastPollAt: string | null;
   lastError: string | null = null;
+  /** Posts the last poll could not get from the platform (ReadResult.missing); the next poll asks again. */
+  missing: string[] = [];
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
   gameFileError: GameFileError | null = null;
   readonly format: FormatName;
@@ -151,6 +153,12 @@ export class GameRunner {
     this.failures = 0;
     this.lastError = null;
     this.lastPollAt = seenAt;
+    this.missing = result.missing ?? [];
+    if (this.missing.length > 0)
+      log.warn(
+        { missing: this.missing.length, ids: this.missing.slice(0, 20) },
+        'the platform did not give every post; the next poll asks again',
+      );
     if (added.added.length) {
       const late = added.added.some((p) => Date.parse(p.editedAt ?? p.createdAt) <= this.plan.at);
       this.posts = this.gamePosts();

@@ -89,6 +89,7 @@ export class LiveDesk implements DashboardDesk {
         pendingDrafts: this.store.drafts.list(r.id, 'pending').length,
         openFlags: this.flagsOf(r).filter((f) => f.status === 'open').length,
         lastPollAt: r.lastPollAt,
+        missingPosts: r.missing,
         result: s.result,
         gameFileError: r.gameFileError,
       };

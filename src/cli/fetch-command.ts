@@ -39,10 +39,12 @@ export function register(program: Command): void {
         abort.abort(new ModdeskError('usage', 'interrupted; run the same command again to resume'));
       process.once('SIGINT', onSignal);
       let requests = 0;
+      let missing: string[] = [];
       try {
         const { cursor } = await session.start();
         const commit = async (r: ReadResult) => {
           requests += r.requests;
+          missing = r.missing ?? [];
           await session.commit(r.posts, r.cursor);
         };
         const final = await source.read(cursor, {
@@ -64,5 +66,10 @@ export function register(program: Command): void {
       process.stdout.write(
         `fetched ${session.written} posts (${session.fresh} new, ${session.edited} edited) in ${requests} requests\n`,
       );
+      // An incomplete read is never reported as a complete one.
+      if (missing.length > 0)
+        process.stdout.write(
+          `INCOMPLETE: ${missing.length} posts could not be read: ${missing.join(', ')} (the cursor keeps them; the next fetch asks again)\n`,
+        );
     });
 }

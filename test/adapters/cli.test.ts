@@ -9,6 +9,7 @@ import type { ForumFake } from '../fakes/forum-fake.js';
 import { pagePath } from '../fakes/pages/index.js';
 import { startPhpbbFake } from '../fakes/phpbb-fake.js';
 import { FakeThread as RedditFakeThread } from '../fakes/reddit-fake-thread.js';
+import { FakeRedditServer } from '../fakes/reddit-server.js';
 import { startVbulletinFake } from '../fakes/vbulletin-fake.js';
 import { startXenforoFake } from '../fakes/xenforo-fake.js';
 import { EVAL_DATA } from './eval-data.js';
@@ -75,6 +76,31 @@ describe('moddesk fetch', () => {
     expect(dump.map((p) => p.id)).toEqual(fake.thread.visible().map((p) => String(p.id)));
     const sorted = [...dump].sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1));
     expect(dump).toEqual(sorted);
+  });
+
+  test('a Reddit read that cannot get every comment says so, how many and which; the cursor keeps them', async () => {
+    const fake = await FakeRedditServer.start({ thread: new RedditFakeThread('abc123').generate(700, 3) });
+    try {
+      const t = fake.thread;
+      const hidden = [...t.comments.keys()].filter((id) => t.children(`t1_${id}`).length === 0).slice(-2);
+      for (const id of hidden) t.unreachable.add(id);
+      const dir = tmp();
+      const out = join(dir, 'posts.jsonl');
+      const cursor = join(dir, 'cursor.json');
+      const args = ['fetch', '--platform', 'reddit', '--url', fake.threadUrl, '--out', out, '--since-cursor', cursor];
+      const r = await moddesk(args, fake.env() as Record<string, string>);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^fetched 698 posts \(698 new, 0 edited\) in \d+ requests\n/);
+      expect(r.stdout).toContain(
+        `INCOMPLETE: 2 posts could not be read: ${hidden.join(', ')} (the cursor keeps them; the next fetch asks again)\n`,
+      );
+      expect(JSON.parse(readFileSync(cursor, 'utf8')).cursor.missing).toEqual(hidden);
+      t.unreachable.clear();
+      const again = await moddesk(args, fake.env() as Record<string, string>);
+      expect(again.stdout).toMatch(/^fetched 2 posts \(2 new, 0 edited\) in \d+ requests\n$/);
+    } finally {
+      await fake.close();
+    }
   });
 
   test('with --since-cursor: a quiet poll is 1 request; new posts and new versions are appended', async () => {

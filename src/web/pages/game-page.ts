@@ -12,12 +12,19 @@ export function gamesList(games: GameSummary[]): Html {
 <thead><tr><th scope="col">Game</th><th scope="col">Ruleset</th><th scope="col">Phase</th><th scope="col">Alive</th><th scope="col">Drafts</th><th scope="col">Flags</th><th scope="col">Result</th></tr></thead>
 <tbody>${games.map(
     (g) => html`<tr>
-  <td><a href="/games/${encodeURIComponent(g.id)}">${g.title}</a><div class="small muted">${g.platform}${g.lastPollAt ? html` · polled ${when(g.lastPollAt)}` : ''}</div></td>
+  <td><a href="/games/${encodeURIComponent(g.id)}">${g.title}</a><div class="small muted">${g.platform}${g.lastPollAt ? html` · polled ${when(g.lastPollAt)}` : ''}${missingNote(g.missingPosts)}</div></td>
   <td>${g.ruleset}</td><td>${g.phase ? `${g.phase.name}${g.phase.endedAt ? ' (ended)' : ''}` : '—'}</td><td>${g.alive}</td>
   <td><a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a></td>
   <td><a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a></td>
   <td>${resultText(g.result)}</td></tr>`,
   )}</tbody></table></div>`;
+}
+
+/** An incomplete read, said where the poll time is. */
+function missingNote(ids: string[] | undefined): Html | string {
+  if (!ids?.length) return '';
+  const shown = ids.slice(0, 10).join(', ') + (ids.length > 10 ? ', …' : '');
+  return html` · <strong>${ids.length} post${ids.length === 1 ? '' : 's'} could not be read</strong> (${shown}); the next poll asks again`;
 }
 
 export function resultText(r: StateJson['result']): string {
