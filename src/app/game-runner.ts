@@ -54,6 +54,8 @@ export class GameRunner {
   private _game: GameFile;
   /** States already replayed for the current posts and game file, by instant (the dashboard asks for "now" often). */
   private readonly states = new Map<Instant, GameContext>();
+  /** The cursor as last stored: a poll that moved nothing writes nothing. */
+  private storedCursor: string | null = null;
 
   constructor(
     readonly id: string,
@@ -139,7 +141,9 @@ export class GameRunner {
     const seenAt = formatInstant(clock.now());
     const added = store.tx(() => {
       const r = store.posts.add(this.id, result.posts, seenAt);
-      store.games.saveCursor(this.id, result.cursor, seenAt);
+      const cursorJson = JSON.stringify(result.cursor);
+      if (r.added.length || cursorJson !== this.storedCursor) store.games.saveCursor(this.id, result.cursor, seenAt);
+      this.storedCursor = cursorJson;
       if (r.added.length)
         store.audit.append({
           at: seenAt,
