@@ -24,6 +24,10 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
     summary: 'serve the dashboard for a game file and a thread dump (no account needed)',
   },
   watch: { load: () => import('./watch-command.js'), summary: 'watch games, keep every post, draft for approval' },
+  init: {
+    load: () => import('./init-command.js'),
+    summary: "write a game file from a thread's opening post (players, moderator, platform)",
+  },
   demo: {
     load: () => import('./demo-command.js'),
     summary: 'play a bundled game on a built-in local forum and serve the dashboard',

@@ -1,0 +1,187 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * The moderator's roster in a thread's opening post, as MafiaScum, Reddit and Discourse opening posts write it:
+ * a "Players:" (or "Living" / "Dead" / "Player List") heading followed by numbered or bulleted lines, one slot a
+ * line, with a role or fate after a dash or comma and replaced players struck through (`<s>old</s> new`). Each
+ * slot comes back with the name it started with (the one the game file lists) and the names that replaced it.
+ */
+export interface RosterSlot {
+  /** The slot's first player: the game file's `players[].name`. */
+  name: string;
+  /** Later players of the slot, oldest first (struck names and "replaced by"). */
+  replacedBy: string[];
+  /** The line it was read from, for "what to check". */
+  line: string;
+}
+
+type Piece = { text: string; struck: boolean };
+
+const BLOCKS = new Set([
+  'br',
+  'p',
+  'li',
+  'ul',
+  'ol',
+  'div',
+  'tr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'dd',
+  'dt',
+]);
+// Struck through, or (as some MafiaScum mods write it) the slot's earlier player in superscript.
+const STRIKE_TAGS = new Set(['s', 'strike', 'del', 'sup']);
+
+/** The post's text as lines of pieces, struck-through text marked (tags, `style="text-decoration: line-through"`). */
+export function postLines(html: string): Piece[][] {
+  const lines: Piece[][] = [[]];
+  const stack: { name: string; strike: boolean; inline: boolean }[] = [];
+  let struck = 0;
+  const newLine = () => {
+    if (lines[lines.length - 1]!.length) lines.push([]);
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        const style = (attrs.style ?? '').replace(/\s+/g, '').toLowerCase();
+        const strike = STRIKE_TAGS.has(name) || style.includes('text-decoration:line-through');
+        const inline = style.includes('display:inline');
+        if (strike) struck += 1;
+        if (name === 'br' || (BLOCKS.has(name) && !inline)) newLine();
+        if (name === 'input' && attrs.value) lines[lines.length - 1]!.push({ text: '', struck: false });
+        stack.push({ name, strike, inline });
+      },
+      ontext(text) {
+        lines[lines.length - 1]!.push({ text, struck: struck > 0 });
+      },
+      onclosetag(name) {
+        const top = stack.pop();
+        if (top?.strike) struck -= 1;
+        if (BLOCKS.has(name) && name !== 'br' && !top?.inline) newLine();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return lines.filter((l) => l.some((p) => p.text.trim()));
+}
+
+const HEADING =
+  /^\s*(?:spoiler:\s*)?(?:the\s+)?(?:(?:current\s+|starting\s+|final\s+|living\s+|dead\s+)?players?(?:\s+list)?|player\s*list|living(?:\s+players)?|alive(?:\s+players)?|dead(?:\s+players)?|players\s+who\s+(?:survived|died)|roster|participants|signed\s*up)(?:\s+on\s+[DN]\d+)?\s*(?:\(\s*\d+(?:\s*\/\s*\d+)?\s*\))?\s*:?\s*$/i;
+const NOT_A_NAME =
+  /\b(?:indicates?|confirmed|bold|prods?|replacements?|queue|moderator|mod|spoiler|votes?|vc|votecount|deadline|rules?|setup|end\s+of|day|night|d\d|n\d|role\s*pm|players?|signups?|alive|dead|living|lynch(?:ed)?|killed|modkilled|results?|events?|notes?|posts?|none|etc)\b|[=[\]!]|^\s*\(/i;
+
+/** Reads the roster; [] when the post has no block that looks like one. */
+export function readRoster(html: string): RosterSlot[] {
+  const lines = postLines(html);
+  const slots: RosterSlot[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!HEADING.test(joined(lines[i]!))) continue;
+    let misses = 0;
+    for (let j = i + 1; j < lines.length && misses < 1; j += 1) {
+      const text = joined(lines[j]!);
+      if (HEADING.test(text)) break;
+      const slot = readEntry(lines[j]!);
+      if (!slot) {
+        misses += 1;
+        continue;
+      }
+      misses = 0;
+      i = j;
+      const key = slot.name.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      slots.push(slot);
+    }
+  }
+  return slots;
+}
+
+function joined(line: Piece[]): string {
+  return line
+    .map((p) => p.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** One roster line: `3. ~~Old~~ New - Town Cop, killed N2` → { name: Old, replacedBy: [New] }. */
+export function readEntry(line: Piece[]): RosterSlot | null {
+  const text = joined(line);
+  // Numbering and bullets.
+  const lead = /^\s*(?:\d{1,2}\s*[.):]\s*|[-*•·]\s+|\[\*\]\s*)?/.exec(text)?.[0].length ?? 0;
+  let rest = lead;
+  const pieces: Piece[] = [];
+  for (const p of line) {
+    if (rest >= p.text.length) {
+      rest -= p.text.length;
+      continue;
+    }
+    pieces.push({ text: p.text.slice(rest), struck: p.struck });
+    rest = 0;
+  }
+  const plain: string[] = [];
+  const struck: { name: string; beforePlain: boolean }[] = [];
+  let cut = false;
+  let sinceCut = '';
+  for (const p of pieces) {
+    // After the name, struck names may still follow (`name   ~~old~~, Role`); anything else ends it.
+    if (cut && !p.struck) {
+      sinceCut += p.text;
+      if (!/^[\s,]*$/.test(sinceCut)) break;
+      continue;
+    }
+    if (cut && !/^[\s,]*$/.test(sinceCut)) break;
+    if (p.struck) {
+      for (const n of p.text.split(/\s*[,/]\s*/))
+        if (n.trim()) struck.push({ name: tidy(n), beforePlain: !plain.join('').trim() });
+      continue;
+    }
+    // A role or fate follows the name after a dash, comma, colon, bracket or a wide gap.
+    const m = /\s[-–—]\s|\s[-–—]$|,|\s{2,}|\(|:|\breplac(?:ed|es|ing)\b|\bsubbed\b|\bin for\b/i.exec(p.text);
+    plain.push(m ? p.text.slice(0, m.index) : p.text);
+    if (m) cut = true;
+  }
+  const current = tidy(plain.join(''));
+  const replacedText = /\breplaced\s+by\s+([^,()\-–—]+)/i.exec(text)?.[1];
+  if (!current && !struck.length) return null;
+  const names = [...struck.map((s) => s.name), current].filter(Boolean);
+  if (names.some((n) => !looksLikeName(n))) return null;
+  let name: string;
+  let later: string[];
+  if (!struck.length) {
+    name = current;
+    later = replacedText && looksLikeName(tidy(replacedText)) ? [tidy(replacedText)] : [];
+  } else if (struck[0]!.beforePlain) {
+    // `~~oldest~~ ~~older~~ current`
+    name = struck[0]!.name;
+    later = [...struck.slice(1).map((s) => s.name), current].filter(Boolean);
+  } else {
+    // `current ~~older~~ ~~oldest~~`
+    const back = struck.map((s) => s.name).reverse();
+    name = back[0]!;
+    later = [...back.slice(1), current].filter(Boolean);
+  }
+  return { name, replacedBy: later, line: text };
+}
+
+function tidy(s: string): string {
+  return s
+    .replace(/[*†‡]+$/, '')
+    .replace(/^[\s"'“”]+|[\s"'“”.]+$/g, '')
+    .trim();
+}
+
+function looksLikeName(n: string): boolean {
+  if (!n || n.length > 30) return false;
+  if (n.split(/\s+/).length > 3) return false;
+  return !NOT_A_NAME.test(n);
+}
