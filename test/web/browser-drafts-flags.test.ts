@@ -119,6 +119,26 @@ describe('browser: drafts', () => {
 });
 
 describe('browser: flags', () => {
+  it('re-ruling a post from ignore to a vote counts the vote (the later ruling wins)', async () => {
+    const posts = [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })];
+    const desk = await openDesk(smallGame(), posts);
+    const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3')!;
+    await withDashboard(desk, async ({ page, base }) => {
+      await page.goto(`${base}/flags`);
+      await navigating(page, () => page.click(`#ignore-${jelly.id}`));
+      expect(await page.locator(`#flag-${jelly.id} .status`).textContent()).toBe('ignored');
+      await page.selectOption(`#retarget-${jelly.id}`, 'Cleo');
+      await navigating(page, () => page.click(`#revote-${jelly.id}`));
+      expect(page.url()).toContain('notice=ruled');
+      expect(await page.locator(`#flag-${jelly.id} .status`).textContent()).toBe('ruled');
+      await shot(page, 'flags-reruled');
+      await page.goto(base);
+      expect(await page.locator('[data-live="count"] .rendered').textContent()).toContain('Cleo (1): Dan');
+      const state = await desk.desk.state(desk.id);
+      expect(state.votes.wagons.find((w) => w.target === 'Cleo')?.voters).toEqual(['Dan']);
+    });
+  }, 60_000);
+
   it('rules on flags: reads a vote as another player and remembers the alias; ignores a post; accepts one', async () => {
     const posts = [
       ...twoVotes(),

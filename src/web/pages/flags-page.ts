@@ -32,11 +32,27 @@ ${open.length === 0 ? html`<p class="muted">No open flags.</p>` : open.map((f) =
 <div data-live="flags-done">${
     done.length === 0
       ? html`<p class="muted">No rulings yet.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th scope="col">Flag</th><th scope="col">Post</th><th scope="col">Actor</th><th scope="col">Ruling</th></tr></thead><tbody>${done.map(
+      : html`<div class="table-wrap"><table><thead><tr><th scope="col">Flag</th><th scope="col">Post</th><th scope="col">Actor</th><th scope="col">Ruling</th><th scope="col">Rule again</th></tr></thead><tbody>${done.map(
           (f) =>
-            html`<tr id="flag-${f.id}"><td><code>${f.code}</code><div class="small">${f.message}</div></td><td>${postLink(f.postId, f.url ?? null)}</td><td>${f.actor ?? '—'}</td><td><span class="status status-${f.status}">${f.status}</span></td></tr>`,
+            html`<tr id="flag-${f.id}"><td><code>${f.code}</code><div class="small">${f.message}</div></td><td>${postLink(f.postId, f.url ?? null)}</td><td>${f.actor ?? '—'}</td><td><span class="status status-${f.status}">${f.status}</span></td><td>${reRule(action, f, state, csrf)}</td></tr>`,
         )}</tbody></table></div>`
   }</div>`;
+}
+
+/** A ruled post can be ruled again; the later ruling replaces the earlier one (docs/decisions/0005-one-desk.md). */
+function reRule(action: string, f: FlagRecord, state: StateJson, csrf: string): Html | string {
+  if (!f.postId || f.status === 'accepted') return '—';
+  const id = f.id;
+  const ignore =
+    f.status === 'ignored'
+      ? ''
+      : html`<form method="post" action="${action}">${csrfField(csrf)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}">
+    <button type="submit" id="reignore-${id}">Ignore the post</button></form>`;
+  return html`${ignore}<form method="post" action="${action}" class="vote-as">${csrfField(csrf)}
+  <input type="hidden" name="kind" value="vote"><input type="hidden" name="postId" value="${f.postId}">
+  <label class="field" for="retarget-${id}">Vote for
+    <select id="retarget-${id}" name="target" required><option value="">choose…</option>${state.players.map((p) => html`<option value="${p.name}">${p.name}</option>`)}</select></label>
+  <button type="submit" id="revote-${id}">Read as a vote</button></form>`;
 }
 
 function postLink(postId: string | null, url: string | null): Html | string {
