@@ -169,7 +169,7 @@ phases:
           const start = Date.parse(c.game.phases[0]?.start as string) - 1;
           const end = lastInstant(c);
           const fold = new GameFold(c.game, c.posts, c.parse);
-          for (const u of [...us].sort()) {
+          for (const u of [...us].sort((a, b) => a - b)) {
             const s = fold.advanceTo(Math.floor(start + u * (end - start)));
             expect(disagreement(toStateJson(s.context, s.at, s.machine))).toBeNull();
           }

@@ -6,7 +6,7 @@ import type { Post } from '../domain/post.js';
 import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
-import { replay } from '../machine/replay.js';
+import { GameFold } from '../machine/fold.js';
 import type { FormatName } from '../reporter/markup.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
@@ -52,10 +52,12 @@ export class GameRunner {
   readonly format: FormatName;
   private _posts: Post[] = [];
   private _game: GameFile;
-  /** States already replayed for the current posts and game file, by instant (the dashboard asks for "now" often). */
+  /** States already folded for the current posts and game file, by instant (the dashboard asks for "now" often). */
   private readonly states = new Map<Instant, GameContext>();
   /** The cursor as last stored: a poll that moved nothing writes nothing. */
   private storedCursor: string | null = null;
+  /** The game folded to `plan.at`: planning, the recount and the dashboard continue from it (null: to be made). */
+  private _fold: GameFold | null = null;
 
   constructor(
     readonly id: string,
@@ -74,7 +76,16 @@ export class GameRunner {
     // the desk was first started.
     this.plan = plan?.v === 1 ? plan : initialPlan(Date.parse(game.phases[0]!.start) - 1);
     if (!plan) d.store.games.savePlan(id, this.plan);
-    this.ctx = this.replayAt(this.plan.at);
+    this.ctx = this.fold.state().context;
+  }
+
+  /** The fold at `plan.at`, made again only after the game file or the whole post list was replaced. */
+  get fold(): GameFold {
+    if (!this._fold) {
+      this._fold = new GameFold(this.game, this.posts, this.d.store.parseCache.fn);
+      this._fold.advanceTo(this.plan.at);
+    }
+    return this._fold;
   }
 
   get posts(): Post[] {
@@ -84,6 +95,15 @@ export class GameRunner {
   set posts(posts: Post[]) {
     this._posts = posts;
     this.states.clear();
+    this._fold = null;
+  }
+
+  /** New lines stored for the game: the fold takes them (going back only for one in the past), no replay. */
+  addPosts(lines: Post[]): void {
+    this._posts = this.gamePosts();
+    this.states.clear();
+    this._fold?.addPosts(lines.filter((p) => !this.isOwnDraft(p)));
+    this.ctx = this.fold.state().context;
   }
 
   get game(): GameFile {
@@ -93,6 +113,7 @@ export class GameRunner {
   set game(game: GameFile) {
     this._game = game;
     this.states.clear();
+    this._fold = null;
   }
 
   get platform(): string {
@@ -104,17 +125,19 @@ export class GameRunner {
    * carrying our idempotency marker), which are never actions and whose timing must not move "through post #".
    */
   gamePosts(): Post[] {
-    const mods = new Set([this.game.moderator ?? []].flat().map((m) => m.toLowerCase()));
-    const marker = `moddesk: ${this.id}-`;
-    return this.d.store.posts
-      .list(this.id)
-      .filter((p) => !(mods.has(p.author.toLowerCase()) && p.html.includes(marker)));
+    return this.d.store.posts.list(this.id).filter((p) => !this.isOwnDraft(p));
   }
 
+  private isOwnDraft(p: Post): boolean {
+    const mods = [this.game.moderator ?? []].flat().map((m) => m.toLowerCase());
+    return mods.includes(p.author.toLowerCase()) && p.html.includes(`moddesk: ${this.id}-`);
+  }
+
+  /** The state at any instant, from the fold (a past one from the last phase start before it). */
   replayAt(at: Instant): GameContext {
     const known = this.states.get(at);
     if (known) return known;
-    const ctx = replay(this.game, this.posts, { at }, this.d.store.parseCache.fn).context;
+    const ctx = this.fold.stateAt(at).context;
     if (this.states.size >= 8) this.states.delete(this.states.keys().next().value as Instant);
     this.states.set(at, ctx);
     return ctx;
@@ -164,9 +187,7 @@ export class GameRunner {
         'the platform did not give every post; the next poll asks again',
       );
     if (added.added.length) {
-      const late = added.added.some((p) => Date.parse(p.editedAt ?? p.createdAt) <= this.plan.at);
-      this.posts = this.gamePosts();
-      if (late) this.ctx = this.replayAt(this.plan.at);
+      this.addPosts(added.added);
       log.info({ newPosts: added.newPosts, edits: added.edits, requests: result.requests }, 'new posts stored');
     } else log.debug({ requests: result.requests }, 'quiet poll');
     const timed = this.timerDue(cut);
@@ -205,51 +226,57 @@ export class GameRunner {
       parse: store.parseCache.fn,
       format: this.format,
       debounceMs: this.d.opts.debounceMs,
+      fold: this.fold,
     };
     const flagsBefore = this.ctx.flags.length;
-    const r = advancePlan(input, this.plan, to, this.ctx);
+    const r = advancePlan(input, this.plan, to);
     const at = formatInstant(this.d.clock.now());
     const made: PlannedDraft[] = [];
-    store.tx(() => {
-      for (const d of r.drafts) {
-        const created = store.drafts.create({
-          gameId: this.id,
-          id: d.id,
-          kind: d.kind,
-          phase: d.phase,
-          number: d.number,
-          format: this.format,
-          text: d.text,
-          to: d.to,
-          throughPost: d.throughPost,
-          planAt: d.at,
-          idempotencyKey: `${this.id}-${d.id}`,
-          createdAt: at,
-        });
-        if (!created) continue;
-        made.push(d);
-        store.audit.append({
-          at,
-          gameId: this.id,
-          actor: 'watch',
-          action: 'draft.created',
-          detail: { draft: d.id, kind: d.kind },
-        });
-        if (this.d.opts.autoApprove.has(d.kind)) {
-          // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
-          store.drafts.save({ ...store.drafts.get(this.id, d.id)!, status: 'approved' }, at);
+    try {
+      store.tx(() => {
+        for (const d of r.drafts) {
+          const created = store.drafts.create({
+            gameId: this.id,
+            id: d.id,
+            kind: d.kind,
+            phase: d.phase,
+            number: d.number,
+            format: this.format,
+            text: d.text,
+            to: d.to,
+            throughPost: d.throughPost,
+            planAt: d.at,
+            idempotencyKey: `${this.id}-${d.id}`,
+            createdAt: at,
+          });
+          if (!created) continue;
+          made.push(d);
           store.audit.append({
             at,
             gameId: this.id,
-            actor: 'config',
-            action: 'draft.approved',
-            detail: { draft: d.id, auto: true },
+            actor: 'watch',
+            action: 'draft.created',
+            detail: { draft: d.id, kind: d.kind },
           });
+          if (this.d.opts.autoApprove.has(d.kind)) {
+            // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
+            store.drafts.save({ ...store.drafts.get(this.id, d.id)!, status: 'approved' }, at);
+            store.audit.append({
+              at,
+              gameId: this.id,
+              actor: 'config',
+              action: 'draft.approved',
+              detail: { draft: d.id, auto: true },
+            });
+          }
+          if (d.kind === 'vote-count' || d.kind === 'day-end' || d.kind === 'purge') this.supersede(d, at);
         }
-        if (d.kind === 'vote-count' || d.kind === 'day-end' || d.kind === 'purge') this.supersede(d, at);
-      }
-      store.games.savePlan(this.id, r.state);
-    });
+        store.games.savePlan(this.id, r.state);
+      });
+    } catch (err) {
+      this._fold = null; // the fold went ahead of the stored plan: made again from it
+      throw err;
+    }
     this.plan = r.state;
     this.ctx = r.ctx;
     for (const d of made) {

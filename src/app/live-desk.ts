@@ -271,8 +271,7 @@ export class LiveDesk implements DashboardDesk {
         detail: { ...action, post: id },
       });
     });
-    r.posts = r.gamePosts();
-    if (Date.parse(at) <= r.plan.at) r.ctx = r.replayAt(r.plan.at);
+    r.addPosts([post]);
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 }

@@ -121,6 +121,17 @@ export class GameFold {
     return this.state();
   }
 
+  /**
+   * The state at any instant, leaving the fold where it is: a past one is folded from the last phase start
+   * before it, a later one from the fold's own point (the recount before approval, the dashboard's "now").
+   */
+  stateAt(t: Instant): FoldState {
+    if (t === this.point.at) return this.state();
+    let from = this.point;
+    if (t < from.at) from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
+    return this.fork(from).advanceTo(t);
+  }
+
   /** The state at every instant after the fold's, up to `until`, where something can happen. */
   *steps(until: Instant): Generator<FoldState> {
     for (let t = this.nextInstant(); t !== null && t <= until; t = this.nextInstant()) yield this.advanceTo(t);
@@ -173,6 +184,26 @@ export class GameFold {
     this.advanceTo(to);
   }
 
+  /** A fold sharing this one's timeline, at `from`: only ever advanced, never given posts. */
+  private fork(from: Point): GameFold {
+    const f = Object.create(GameFold.prototype) as GameFold;
+    Object.assign(f, this, { point: from, checkpoints: [from], phaseChanged: false });
+    f.next = f.indexAfter(from.at);
+    return f;
+  }
+
+  /** The first item after `at` (items are sorted by time). */
+  private indexAfter(at: Instant): number {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.items[mid] as TimelineItem).at <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private addLines(posts: Post[]): void {
     for (const p of posts) {
       const order = this.lines.push(p) - 1;
@@ -186,9 +217,7 @@ export class GameFold {
     while (this.checkpoints.length > 1 && (this.checkpoints[this.checkpoints.length - 1] as Point).at >= before)
       this.checkpoints.pop();
     this.point = this.checkpoints[this.checkpoints.length - 1] as Point;
-    const at = this.point.at;
-    this.next = this.items.findIndex((it) => it.at > at);
-    if (this.next < 0) this.next = this.items.length;
+    this.next = this.indexAfter(this.point.at);
   }
 
   private foldWhile(ok: (it: TimelineItem) => boolean): void {

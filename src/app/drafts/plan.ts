@@ -3,8 +3,8 @@ import type { Post } from '../../domain/post.js';
 import { formatInstant, type Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
+import { GameFold } from '../../machine/fold.js';
 import type { ParseFn } from '../../machine/post-versions.js';
-import { replay } from '../../machine/replay.js';
 import { tally } from '../../machine/votes.js';
 import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
@@ -44,6 +44,11 @@ export interface PlanInput {
   format: FormatName;
   /** A vote count is drafted once the votes have been still this long (game time). */
   debounceMs: number;
+  /**
+   * The game folded to the plan's instant, kept by the caller from one call to the next (given new posts with
+   * `addPosts`): planning continues from it. Without it, one fold is made from `game` and `posts`.
+   */
+  fold?: GameFold;
 }
 
 export function initialPlan(at: Instant): PlanState {
@@ -51,32 +56,31 @@ export function initialPlan(at: Instant): PlanState {
 }
 
 /**
- * Steps the game from `state.at` to `to` through every instant where something can happen (a post with an action,
- * a mod's event, a timer of the state, a vote count falling due), replaying at each and comparing with the state
- * before: the drafts that fall due, in order. `prevCtx` (the state at `state.at`) saves one replay when known.
+ * Steps the game from `state.at` to `to` through every instant where something can happen (the fold's
+ * `nextInstant`: a post with an action, a mod's event, a timer of the state; and a vote count falling due),
+ * comparing each state with the one before: the drafts that fall due, in order. The fold is left at `to`.
  */
 export function advancePlan(
   input: PlanInput,
   state: PlanState,
   to: Instant,
-  prevCtx?: GameContext,
-): { drafts: PlannedDraft[]; state: PlanState; ctx: GameContext } {
+): { drafts: PlannedDraft[]; state: PlanState; ctx: GameContext; fold: GameFold } {
   const s: PlanState = { ...state, counts: { ...state.counts } };
   const mk = MARKUPS[input.format];
-  const instants = actionInstants(input);
-  let prev = prevCtx ?? replay(input.game, input.posts, { at: s.at }, input.parse).context;
+  const fold = input.fold ?? new GameFold(input.game, input.posts, input.parse);
+  if (fold.at > s.at) throw new Error(`the fold is at ${fold.at}, past the plan's ${s.at}`);
+  let prev = fold.advanceTo(s.at).context;
   const drafts: PlannedDraft[] = [];
-  const info = postInfo(input.posts);
+  let info: Map<string, PostInfo> | null = null;
   for (;;) {
     const cur = s.at;
     const candidates = [
-      firstAfter(instants, cur),
-      prev.timers.find((t) => t.at > cur)?.at,
+      fold.nextInstant() ?? undefined,
       s.lastChange !== null ? Math.max(s.lastChange + input.debounceMs, cur + 1) : undefined,
     ].filter((t): t is number => t !== undefined);
     const t = Math.min(...candidates);
     if (!Number.isFinite(t) || t > to) break;
-    const next = replay(input.game, input.posts, { at: t }, input.parse).context;
+    const next = fold.advanceTo(t).context;
     // Once the game is over, posts are still read and flagged, but nothing more is drafted.
     const over = prev.result.status === 'over';
     const due: DueDraft[] = over ? [] : rulesetDrafts(prev, next, t, mk);
@@ -84,6 +88,7 @@ export function advancePlan(
     if (count) {
       const n = (s.counts[count] ?? 0) + 1;
       s.counts[count] = n;
+      info ??= postInfo(input.posts);
       const text = renderVoteCount(buildVoteCountModel(next, t, { posts: info, number: n }), mk);
       drafts.push({
         kind: 'vote-count',
@@ -103,7 +108,7 @@ export function advancePlan(
     s.at = t;
   }
   s.at = Math.max(s.at, to);
-  return { drafts, state: s, ctx: prev };
+  return { drafts, state: s, ctx: fold.advanceTo(s.at).context, fold };
 }
 
 /** Updates the vote fingerprint at `t`; returns the day whose vote count falls due now, if one does. */
@@ -136,35 +141,6 @@ export function voteFingerprint(ctx: GameContext): string {
   if (!ctx.day) return EMPTY_FP;
   const t = tally(ctx.day, ctx.slots, false);
   return JSON.stringify([t.wagons.map((w) => [w.target, w.voters]), t.noLynch.voters]);
-}
-
-/** Instants of post versions that can change the state (a post without an action cannot), and of the mod's events. */
-function actionInstants(input: PlanInput): Instant[] {
-  const { game, posts, parse } = input;
-  const syntax = game.options.syntax ?? ['bold', 'tag'];
-  const ruled = new Set(game.events.flatMap((e) => ('post' in e ? [e.post] : [])));
-  const everyPost = game.options.phasePost !== undefined;
-  const seen = new Set<string>();
-  const out = new Set<Instant>();
-  for (const p of posts) {
-    const first = !seen.has(p.id);
-    seen.add(p.id);
-    const at = Date.parse(first ? p.createdAt : (p.editedAt ?? p.createdAt));
-    if (everyPost || ruled.has(p.id) || parse(p.html, { syntax, channel: p.channel }).actions.length > 0) out.add(at);
-  }
-  for (const e of game.events) if ('at' in e && e.at) out.add(Date.parse(e.at));
-  return [...out].sort((a, b) => a - b);
-}
-
-function firstAfter(sorted: Instant[], t: Instant): Instant | undefined {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as number) <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted[lo];
 }
 
 export function postInfo(posts: Post[]): Map<string, PostInfo> {
