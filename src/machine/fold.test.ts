@@ -75,6 +75,20 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
     );
   });
 
+  it('a post arriving at exactly the instant the fold is at still counts, later and now', () => {
+    const last = posts.filter((p) => p.channel === 'pm').at(-1) as Post;
+    const t = Date.parse(last.createdAt);
+    const fold = new GameFold(
+      game,
+      posts.filter((p) => p.id !== last.id),
+    );
+    fold.advanceTo(t);
+    fold.addPosts(posts.filter((p) => p.id === last.id));
+    expect(json(fold.stateAt(end))).toEqual(fresh(game, posts, end));
+    expect(json(fold.advanceTo(t))).toEqual(fresh(game, posts, t));
+    expect(json(fold.advanceTo(end))).toEqual(fresh(game, posts, end));
+  });
+
   it('answers a past or later instant without moving', () => {
     const fold = new GameFold(game, posts);
     const here = fold.advanceTo(at(0.6));

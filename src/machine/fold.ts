@@ -127,9 +127,9 @@ export class GameFold {
    */
   stateAt(t: Instant): FoldState {
     if (t === this.point.at) return this.state();
-    let from = this.point;
-    if (t < from.at) from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
-    return this.fork(from).advanceTo(t);
+    if (t > this.point.at) return this.fork(this.point, this.next).advanceTo(t);
+    const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
+    return this.fork(from, this.indexAfter(from.at)).advanceTo(t);
   }
 
   /** The state at every instant after the fold's, up to `until`, where something can happen. */
@@ -185,11 +185,9 @@ export class GameFold {
   }
 
   /** A fold sharing this one's timeline, at `from`: only ever advanced, never given posts. */
-  private fork(from: Point): GameFold {
+  private fork(from: Point, next: number): GameFold {
     const f = Object.create(GameFold.prototype) as GameFold;
-    Object.assign(f, this, { point: from, checkpoints: [from], phaseChanged: false });
-    f.next = f.indexAfter(from.at);
-    return f;
+    return Object.assign(f, this, { point: from, next, checkpoints: [from], phaseChanged: false });
   }
 
   /** The first item after `at` (items are sorted by time). */
