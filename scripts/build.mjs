@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one chunk
 // per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
-import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -12,6 +13,25 @@ const outdir = join(root, 'dist', 'bin');
 // Native (better-sqlite3), worker-thread transports found by path (pino), and the large clients only `fetch`,
 // `watch` and `demo` use stay in node_modules.
 const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici'];
+
+// The parse cache's keys carry a hash of every file the parser is built from (htmlparser2 and entities included),
+// so a cache filled by another build is never read as this one's (src/storage/parser-version.ts).
+const probe = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/parser/extract-actions.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  write: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+const parserHash = createHash('sha256');
+for (const input of Object.keys(probe.metafile.inputs).sort()) {
+  parserHash.update(input.replace(/^.*node_modules\//, 'node_modules/')).update('\0');
+  parserHash.update(readFileSync(join(root, input))).update('\0');
+}
+const parserVersion = parserHash.digest('base64url').slice(0, 22);
 
 const result = await build({
   absWorkingDir: root,
@@ -24,6 +44,7 @@ const result = await build({
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   external,
+  define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion) },
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',

@@ -6,12 +6,16 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
 import { type Cut, type ReplayResult, replay } from '../machine/replay.js';
+import { extractActions } from '../parser/extract-actions.js';
+import { openParseCache } from '../storage/cache-dir.js';
 
 export interface ReplayOptions {
   game: string;
   posts?: string;
   at?: string;
   through?: string;
+  /** false with --no-cache. */
+  cache?: boolean;
 }
 
 /** The options every replaying command shares: --game, --posts, --at | --through. */
@@ -20,7 +24,8 @@ export function withReplayOptions(cmd: Command): Command {
     .requiredOption('--game <file>', 'the game file (YAML)')
     .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
     .option('--at <iso>', 'show the state at this instant (inclusive)')
-    .option('--through <post>', 'show the state just after this post: its id, or its number in the thread (#72)');
+    .option('--through <post>', 'show the state just after this post: its id, or its number in the thread (#72)')
+    .option('--no-cache', 'parse every post again (the cache: MODDESK_CACHE_DIR, else ~/.cache/moddesk)');
 }
 
 export interface LoadedReplay {
@@ -44,13 +49,18 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
       );
     cut = { at };
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
+  // Parsed posts are kept between calls (a result never depends on it): the scorer and a mod's scripts call
+  // `state` thousands of times over the same dump.
+  const cache = opts.cache === false ? null : openParseCache(process.env, extractActions);
   try {
-    return { game, posts, result: replay(game, posts, cut) };
+    return { game, posts, result: replay(game, posts, cut, cache?.fn ?? extractActions) };
   } catch (err) {
     if (err instanceof ModdeskError && err.code === 'game-invalid' && !err.file) {
       throw new ModdeskError(err.code, err.message, { file: opts.game, place: err.place, cause: err });
     }
     throw err;
+  } finally {
+    cache?.close();
   }
 }
 

@@ -1,10 +1,19 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ParsedPost, ParseFn } from '../domain/action.js';
+import { parserVersion } from './parser-version.js';
+
+export interface ParseCacheOptions {
+  /** Part of every key (default `parserVersion()`): a parser that changed never reads an older one's answers. */
+  version?: string;
+  /** New answers wait in memory for `flush()`, one transaction, instead of one write each (a one-shot call). */
+  deferWrites?: boolean;
+  memoryLimit?: number;
+}
 
 /**
- * The parser's output cached by a hash of what it reads (html, syntax, channel): a replay never parses an
- * unchanged post again, in this process (memory) or after a restart (the table).
+ * The parser's output cached by a hash of what it reads (parser version, html, syntax, channel): a replay never
+ * parses an unchanged post again, in this process (memory) or after a restart (the table).
  */
 export class ParseCache {
   readonly stats = { parsed: 0, memoryHits: 0, diskHits: 0 };
@@ -13,14 +22,20 @@ export class ParseCache {
   private size = 0;
   private readonly get: Statement;
   private readonly put: Statement;
+  private readonly version: string;
+  private readonly memoryLimit: number;
+  private pending: [string, string][] | null;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly parse: ParseFn,
-    private readonly memoryLimit = 200_000,
+    opts: ParseCacheOptions = {},
   ) {
     this.get = db.prepare('SELECT json FROM parse_cache WHERE key = ?').pluck();
     this.put = db.prepare('INSERT OR IGNORE INTO parse_cache (key, json) VALUES (?, ?)');
+    this.version = opts.version ?? parserVersion();
+    this.memoryLimit = opts.memoryLimit ?? 200_000;
+    this.pending = opts.deferWrites ? [] : null;
   }
 
   readonly fn: ParseFn = (html, opts) => {
@@ -35,16 +50,15 @@ export class ParseCache {
       this.stats.memoryHits += 1;
       return hit;
     }
-    const key = createHash('sha256').update(`${optsKey}\0${html}`).digest('base64url');
+    const key = hash('sha256', `${this.version}\0${optsKey}\0${html}`, 'base64url');
     const stored = this.get.get(key) as string | undefined;
-    let parsed: ParsedPost;
-    if (stored !== undefined) {
-      this.stats.diskHits += 1;
-      parsed = JSON.parse(stored) as ParsedPost;
-    } else {
+    let parsed = stored === undefined ? undefined : readStored(stored);
+    if (parsed) this.stats.diskHits += 1;
+    else {
       this.stats.parsed += 1;
       parsed = this.parse(html, opts);
-      this.put.run(key, JSON.stringify(parsed));
+      if (this.pending) this.pending.push([key, JSON.stringify(parsed)]);
+      else this.put.run(key, JSON.stringify(parsed));
     }
     if (this.size >= this.memoryLimit) {
       this.memory.clear();
@@ -56,4 +70,23 @@ export class ParseCache {
     this.size += 1;
     return parsed;
   };
+
+  /** Writes the answers `deferWrites` kept back, in one transaction. */
+  flush(): void {
+    if (!this.pending || this.pending.length === 0) return;
+    const rows = this.pending;
+    this.pending = [];
+    this.db.transaction(() => {
+      for (const [key, json] of rows) this.put.run(key, json);
+    })();
+  }
+}
+
+function readStored(json: string): ParsedPost | undefined {
+  try {
+    const parsed = JSON.parse(json) as ParsedPost;
+    return Array.isArray(parsed?.actions) && Array.isArray(parsed.diagnostics) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
