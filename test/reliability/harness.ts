@@ -89,7 +89,7 @@ export function startWatcher(bundle: string, run: RunSetup): ChildProcess {
     ],
     {
       env: run.env,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let err = '';
@@ -97,6 +97,14 @@ export function startWatcher(bundle: string, run: RunSetup): ChildProcess {
     err = (err + c.toString()).slice(-4000);
   });
   (child as ChildProcess & { errText: () => string }).errText = () => err;
+  // `watch` prints its banner once it is running and listening for SIGTERM.
+  (child as ChildProcess & { ready: Promise<void> }).ready = new Promise<void>((resolve) => {
+    let out = '';
+    child.stdout?.on('data', (c: Buffer) => {
+      out = (out + c.toString()).slice(-4000);
+      if (out.includes('moddesk watch:')) resolve();
+    });
+  });
   return child;
 }
 
