@@ -47,6 +47,8 @@ export const appConfigSchema = z.strictObject({
     .strictObject({
       host: z.string().optional().default('127.0.0.1'),
       port: z.number().int().min(0).max(65535).optional().default(0),
+      /** Host names the dashboard answers to besides loopback; binding beyond loopback needs one. */
+      allowedHosts: z.array(z.string().min(1)).optional().default([]),
     })
     .optional(),
   secrets: z.strictObject({ file: z.string().min(1) }).optional(),

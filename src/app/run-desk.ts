@@ -16,7 +16,10 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-type StartWebServer = (desk: Desk, opts: { host?: string; port?: number; token?: string }) => Promise<Dashboard>;
+type StartWebServer = (
+  desk: Desk,
+  opts: { host?: string; port?: number; token?: string; allowedHosts?: readonly string[] },
+) => Promise<Dashboard>;
 
 /** The dashboard (src/web/server.ts), loaded only when a desk serves it. */
 export async function loadDashboard(): Promise<StartWebServer> {
@@ -66,6 +69,7 @@ export async function runDesk(o: {
       dashboard = await start(watcher.desk, {
         host: o.config.dashboard?.host ?? '127.0.0.1',
         port: o.config.dashboard?.port ?? 0,
+        allowedHosts: o.config.dashboard?.allowedHosts,
         token: dashboardToken(o.env, (line) => o.log.warn(line.trim())),
       });
     }

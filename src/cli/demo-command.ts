@@ -18,6 +18,7 @@ interface DemoOpts {
   hoursPerSecond: string;
   port: string;
   host: string;
+  allowHost?: string[];
   autoPost?: boolean;
   logLevel: string;
 }
@@ -35,6 +36,7 @@ export function register(program: Command): void {
     .option('--hours-per-second <n>', 'game hours per real second', '1')
     .option('--port <port>', 'dashboard port (0: any free port)', '4477')
     .option('--host <host>', 'dashboard host', '127.0.0.1')
+    .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--auto-post', 'approve and post every draft at once (unattended demo)')
     .option('--log-level <level>', 'pino level for the log on stderr', 'warn')
     .action(async (opts: DemoOpts) => {
@@ -68,7 +70,7 @@ export function register(program: Command): void {
           minSeconds: 0.05,
           debounceMinutes: 10,
         },
-        dashboard: { host: opts.host, port },
+        dashboard: { host: opts.host, port, allowedHosts: opts.allowHost ?? [] },
         autoApprove: opts.autoPost ? [...DRAFT_KINDS] : [],
       });
       const log = createLogger({ level: opts.logLevel });
@@ -76,9 +78,10 @@ export function register(program: Command): void {
       try {
         desk = await runDesk({ config, clock, env: forum.env(), log });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+        const cause = (err as Error).cause ?? err;
+        if ((cause as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
         desk = await runDesk({
-          config: { ...config, dashboard: { host: opts.host, port: 0 } },
+          config: { ...config, dashboard: { host: opts.host, port: 0, allowedHosts: opts.allowHost ?? [] } },
           clock,
           env: forum.env(),
           log,

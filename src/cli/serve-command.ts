@@ -16,6 +16,7 @@ interface ServeOptions {
   posts?: string;
   port?: string;
   host?: string;
+  allowHost?: string[];
   at?: string;
   speed?: string;
   token?: string;
@@ -34,6 +35,7 @@ export function register(program: Command): void {
     .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
     .option('--port <n>', 'port to listen on (default: any free port)')
     .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the desk)')
+    .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--at <iso>', "the desk's clock at start (default: the last post's time)")
     .option('--speed <n>', 'how fast the clock runs: 1 real time (default), 60 a minute a second, 0 stopped')
     .option('--token <token>', 'the access token (default: MODDESK_DASHBOARD_TOKEN, else a new random one)')
@@ -61,6 +63,7 @@ export function register(program: Command): void {
       const server = await startWebServer(desk.watcher.desk, {
         host: opts.host,
         port,
+        allowedHosts: opts.allowHost,
         token: opts.token ?? dashboardToken(process.env, (s) => process.stderr.write(s)),
       });
       process.stdout.write(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);

@@ -15,6 +15,7 @@ interface WatchOpts {
   once?: boolean;
   clock?: string;
   host?: string;
+  allowHost?: string[];
   port?: string;
   dashboard?: boolean;
   logLevel?: string;
@@ -32,6 +33,7 @@ export function register(program: Command): void {
     .option('--once', 'poll every game once, draft, post what is approved, and exit')
     .option('--clock <spec>', 'accelerated game time for demos and tests: ISO@wallMs x speed')
     .option('--host <host>', 'dashboard host', '127.0.0.1')
+    .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--port <port>', 'dashboard port (0: any free port)')
     .option('--no-dashboard', 'do not serve the dashboard')
     .option('--log-level <level>', 'pino level (info, debug, …)')
@@ -87,7 +89,9 @@ function configFrom(opts: WatchOpts): AppConfig {
       throw new ModdeskError('usage', `expected a port number such as 8080, got ${JSON.stringify(opts.port)}`, {
         place: '--port',
       });
-    config = { ...config, dashboard: { host: opts.host ?? config.dashboard?.host ?? '127.0.0.1', port } };
+    const host = opts.host ?? config.dashboard?.host ?? '127.0.0.1';
+    const allowedHosts = opts.allowHost ?? config.dashboard?.allowedHosts ?? [];
+    config = { ...config, dashboard: { host, port, allowedHosts } };
   }
   return config;
 }

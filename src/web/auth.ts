@@ -11,19 +11,19 @@ export const COOKIE = 'moddesk_token';
 export class Guard {
   readonly token: string;
   readonly csrf: string;
-  private readonly hosts: Set<string> | null;
+  /** Every `Host` header served: the loopback names, the bound address, and the allow-list; with and without port. */
+  readonly hosts: ReadonlySet<string>;
 
-  constructor(token: string | undefined, boundHost: string, port: number) {
+  constructor(token: string | undefined, boundHost: string, port: number, allowedHosts: readonly string[] = []) {
     this.token = token && token.length > 0 ? token : randomBytes(24).toString('base64url');
     this.csrf = createHmac('sha256', this.token).update('moddesk csrf v1').digest('base64url');
-    const loopback = ['127.0.0.1', 'localhost', '[::1]'];
-    const wildcard = boundHost === '0.0.0.0' || boundHost === '::';
-    this.hosts = wildcard ? null : new Set([...loopback, bracket(boundHost)].flatMap((h) => [`${h}:${port}`]));
+    // A wildcard bind is no host name: it widens where the desk listens, never which names it answers to.
+    const names = ['127.0.0.1', 'localhost', '[::1]', ...allowedHosts, ...(isWildcard(boundHost) ? [] : [boundHost])];
+    this.hosts = new Set(names.map(bracket).flatMap((h) => (port === 80 ? [h, `${h}:80`] : [`${h}:${port}`])));
   }
 
   hostAllowed(req: IncomingMessage): boolean {
-    const host = (req.headers.host ?? '').toLowerCase();
-    return this.hosts === null || this.hosts.has(host);
+    return this.hosts.has((req.headers.host ?? '').toLowerCase());
   }
 
   /** The token the request carries (cookie, `Authorization: Bearer`, or `?token=` on a first visit), if valid. */
@@ -54,8 +54,19 @@ export class Guard {
   }
 }
 
+export function isWildcard(host: string): boolean {
+  return host === '0.0.0.0' || host === '::' || host === '[::]';
+}
+
+/** Whether a bind address reaches this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 function bracket(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host.toLowerCase();
+  const h = host.toLowerCase();
+  return h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
 }
 
 function same(a: string, b: string): boolean {

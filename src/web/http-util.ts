@@ -62,3 +62,13 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
       .replace(/%0D%0A/gi, '%0A'),
   );
 }
+
+/** Whether a request target's path percent-decodes (the query is read leniently by URLSearchParams). */
+export function pathDecodes(target: string): boolean {
+  try {
+    decodeURIComponent(target.split('?')[0] ?? '');
+    return true;
+  } catch {
+    return false;
+  }
+}

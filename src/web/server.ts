@@ -1,8 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Desk } from '../app/desk.js';
-import { Guard } from './auth.js';
+import { ModdeskError } from '../domain/errors.js';
+import { Guard, isLoopback, isWildcard } from './auth.js';
 import { Dashboard } from './dashboard.js';
+import { pathDecodes, send } from './http-util.js';
 
 export interface WebServer {
   /** The dashboard's address, without the token (add `?token=` for a first visit). */
@@ -11,31 +13,61 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+export interface WebServerOptions {
+  host?: string;
+  port?: number;
+  token?: string;
+  /** Host names (or addresses) the dashboard answers to besides loopback; required to bind beyond loopback. */
+  allowedHosts?: readonly string[];
+  /** Where the beyond-loopback warning goes (default: stderr). */
+  warn?: (line: string) => void;
+}
+
 /**
  * Serves the dashboard for a desk: bound to 127.0.0.1 unless `host` says otherwise, on `port` (0 or absent: a
- * free one), guarded by `token` (a random one when absent). The desk may also offer the optional DeskExtras.
+ * free one), guarded by `token` (a random one when absent). The Host check holds on every bind address: beyond
+ * loopback only the names in `allowedHosts` are served, and there must be at least one. The desk may also offer
+ * the optional DeskExtras.
  */
-export async function startWebServer(
-  desk: Desk,
-  opts: { host?: string; port?: number; token?: string },
-): Promise<WebServer> {
+export async function startWebServer(desk: Desk, opts: WebServerOptions): Promise<WebServer> {
   const host = opts.host ?? '127.0.0.1';
+  const allowed = (opts.allowedHosts ?? []).map((h) => h.trim()).filter(Boolean);
+  const exposed = !isLoopback(host);
+  if (exposed && allowed.length === 0)
+    throw new ModdeskError(
+      'usage',
+      `binding the dashboard to ${host} reaches beyond this machine; name the host names it is opened by with --allow-host (config: dashboard.allowedHosts), e.g. --allow-host desk.lan`,
+      { place: '--host' },
+    );
   const server = createServer();
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new ModdeskError('usage', `cannot listen on ${host}:${opts.port ?? 0} (${err.code ?? err.message})`, {
+          place: '--host/--port',
+          cause: err,
+        }),
+      ),
+    );
     server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const guard = new Guard(opts.token, host, port);
+  const guard = new Guard(opts.token, host, port, allowed);
   const dashboard = new Dashboard(desk, guard);
   server.on('request', (req, res) => {
+    // A malformed escape (`%E0%A4%A`) is the client's error, whatever route would have read it.
+    if (!pathDecodes(req.url ?? '/')) return send(res, 400, 'Malformed URL escape.\n', 'text/plain; charset=utf-8');
     void dashboard.handle(req, res);
   });
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  if (exposed)
+    (opts.warn ?? ((l) => process.stderr.write(l)))(
+      `moddesk: warning: the dashboard listens on ${host}:${port}, beyond this machine; it answers only to Host ${[...guard.hosts].join(', ')}\n`,
+    );
+  const shown = isWildcard(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}/`,
     token: guard.token,
