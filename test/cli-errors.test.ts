@@ -98,6 +98,73 @@ describe('CLI errors name the file and the place', () => {
   });
 });
 
+/** Any moddesk command line; `files` are written to the temp dir first and named by their key in `args`. */
+function cli(args: string[], files: Record<string, string> = {}) {
+  const paths = Object.fromEntries(Object.keys(files).map((k) => [k, join(dir, `${k}-${Math.random()}`)]));
+  for (const [k, text] of Object.entries(files)) writeFileSync(paths[k]!, text);
+  const argv = args.map((a) => paths[a] ?? a);
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'moddesk.js'), ...argv], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { code: r.status, err: r.stderr.trim(), paths };
+}
+
+describe('every bad input is one line with exit 1, never an exit-70 crash (issue 14)', () => {
+  const bomb = [
+    'ruleset: vanilla',
+    'a: &a ["x","x","x","x","x","x","x","x","x"]',
+    ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`),
+    '',
+  ].join('\n');
+  const oneLine = (r: { code: number | null; err: string }) => {
+    expect(r.err.split('\n'), r.err).toHaveLength(1);
+    expect(r.code, r.err).toBe(1);
+  };
+
+  it('a YAML alias bomb in the game file names the file and the line of its first alias', () => {
+    const r = run(bomb, POST());
+    oneLine(r);
+    expect(r.err).toBe(`moddesk: ${r.game}: line 3: invalid YAML: too many alias expansions (&anchor / *alias)`);
+  });
+  it('a YAML alias bomb in the app config too', () => {
+    const r = cli(['watch', '--config', 'app', '--once'], { app: `database: x.db\n${bomb}` });
+    oneLine(r);
+    expect(r.err).toContain(`${r.paths.app}: line 4: invalid YAML: too many alias expansions`);
+  });
+  it('an alias with no anchor', () => {
+    const r = run('ruleset: vanilla\nplayers: *nobody\n', POST());
+    oneLine(r);
+    expect(r.err).toMatch(/line 2: invalid YAML: Unresolved alias/);
+  });
+  it('an unknown log level', () => {
+    const r = cli(['watch', '--game', 'game', '--once', '--log-level', 'loud'], { game: GOOD });
+    oneLine(r);
+    expect(r.err).toMatch(/--log-level: expected one of .*info.*, got "loud"/);
+  });
+  it('a database whose folder cannot be made', () => {
+    const r = cli(['watch', '--game', 'game', '--once', '--db', '/proc/no-such/x.db'], { game: GOOD });
+    oneLine(r);
+    expect(r.err).toContain('/proc/no-such/x.db');
+  });
+  it('a dashboard host that does not resolve', () => {
+    const r = cli(
+      ['serve', '--game', 'game', '--posts', 'posts', '--host', 'no-such-host.invalid', '--allow-host', 'x'],
+      {
+        game: GOOD,
+        posts: POST(),
+      },
+    );
+    oneLine(r);
+    expect(r.err).toMatch(/--host\/--port: cannot listen on no-such-host\.invalid:0 \(ENOTFOUND\)/);
+  });
+  it('a dashboard bound beyond loopback without --allow-host', () => {
+    const r = cli(['serve', '--game', 'game', '--posts', 'posts', '--host', '0.0.0.0'], { game: GOOD, posts: POST() });
+    oneLine(r);
+    expect(r.err).toMatch(/--host: binding the dashboard to 0\.0\.0\.0 .*--allow-host/);
+  });
+});
+
 describe('hostile but valid input is a value, not a crash', () => {
   it('an empty thread shows the first phase start', () => {
     const r = run(GOOD, '');

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { ModdeskError } from '../domain/errors.js';
 
 /** Log keys whose values are always replaced, wherever they appear (architecture invariant 7). */
 export const REDACT_PATHS = [
@@ -25,6 +26,11 @@ export const REDACT_PATHS = [
 export function createLogger(
   opts: { level?: string; secrets?: string[]; destination?: DestinationStream; pretty?: boolean } = {},
 ): Logger {
+  const levels = [...Object.keys(pino.levels.values), 'silent'];
+  if (opts.level !== undefined && !levels.includes(opts.level))
+    throw new ModdeskError('usage', `expected one of ${levels.join(', ')}, got ${JSON.stringify(opts.level)}`, {
+      place: '--log-level',
+    });
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 4);
   const fd2 = pino.destination({ fd: 2, sync: true });
   // JSON for files and log collectors; one readable line a message for a person at a terminal.

@@ -1,5 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { type Document, isMap, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, LineCounter, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import { ModdeskError } from '../domain/errors.js';
 
@@ -25,7 +25,7 @@ export function parseYamlConfig<T extends z.ZodType>(
   }
   if (!isMap(doc.contents))
     throw new ModdeskError('game-invalid', `expected ${opts.expected}`, { file, place: 'line 1' });
-  const parsed = schema.safeParse(doc.toJS(), { reportInput: true });
+  const parsed = schema.safeParse(toJs(doc, file, lineCounter), { reportInput: true });
   if (parsed.success) return parsed.data;
   // A misspelt key is the cause of the "missing" key beside it: say that first, and where it is.
   const issues = parsed.error.issues as z.core.$ZodIssue[];
@@ -80,6 +80,25 @@ function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
     if (!s) return [];
   }
   return Object.keys(def(s)?.shape ?? {});
+}
+
+/** The document as plain data; an alias bomb (more expansions than `yaml`'s maxAliasCount) names its first alias. */
+function toJs(doc: Document, file: string, lineCounter: LineCounter): unknown {
+  try {
+    return doc.toJS();
+  } catch (err) {
+    let at: number | undefined;
+    visit(doc, {
+      Alias(_key, node) {
+        at = node.range?.[0];
+        return visit.BREAK;
+      },
+    });
+    const place = at === undefined ? undefined : `line ${lineCounter.linePos(at).line}`;
+    const message = (err as Error).message ?? String(err);
+    const why = /excessive alias/i.test(message) ? 'too many alias expansions (&anchor / *alias)' : message;
+    throw new ModdeskError('yaml-invalid', `invalid YAML: ${why}`, { file, place, cause: err });
+  }
 }
 
 export function keyPath(path: PropertyKey[]): string {

@@ -1,40 +1,40 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModdeskError } from '../../src/domain/errors.js';
-import { OfflineDesk } from '../../src/web/offline-desk.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { openDesk, type TestDesk } from './desk.js';
 import { post, smallGame } from './games.js';
 import { request } from './http-client.js';
 
 // The DNS-rebinding guard holds on every bind address (issue 14 item 5), and a malformed URL is a 400 (item 6).
 const TOKEN = 'host-guard-token-1234567890';
 const cookie = { cookie: `moddesk_token=${TOKEN}` };
-const desk = () => new OfflineDesk(smallGame(), [post('Alice', '2026-05-04T19:00:00Z', { action: 'Vote: Bob' })]);
+const desk = () => openDesk(smallGame(), [post('Alice', '2026-05-04T19:00:00Z', { action: 'Vote: Bob' })]);
 
-let open: { server: WebServer; desk: OfflineDesk } | null = null;
+let open: { server: WebServer; desk: TestDesk } | null = null;
 afterEach(async () => {
   await open?.server.close();
-  open?.desk.close();
+  await open?.desk.close();
   open = null;
   vi.restoreAllMocks();
 });
 
 describe('binding beyond loopback', () => {
   it('is refused without an allow-list of host names, with a message naming the flag', async () => {
-    const d = desk();
+    const d = await desk();
     try {
-      const err = await startWebServer(d, { host: '0.0.0.0', token: TOKEN }).catch((e: unknown) => e);
+      const err = await startWebServer(d.desk, { host: '0.0.0.0', token: TOKEN }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModdeskError);
       expect((err as ModdeskError).oneLine()).toMatch(/--host: binding the dashboard to 0\.0\.0\.0 .*--allow-host/);
     } finally {
-      d.close();
+      await d.close();
     }
   });
 
   it('on 0.0.0.0 answers only to loopback and the allowed names, and warns once', async () => {
     const warnings: string[] = [];
-    const d = desk();
-    const server = await startWebServer(d, {
+    const d = await desk();
+    const server = await startWebServer(d.desk, {
       host: '0.0.0.0',
       token: TOKEN,
       allowedHosts: ['Desk.LAN'],
@@ -54,8 +54,8 @@ describe('binding beyond loopback', () => {
 
   it('on loopback needs no allow-list and prints nothing', async () => {
     const warnings: string[] = [];
-    const d = desk();
-    const server = await startWebServer(d, { host: '127.0.0.1', token: TOKEN, warn: (l) => warnings.push(l) });
+    const d = await desk();
+    const server = await startWebServer(d.desk, { host: '127.0.0.1', token: TOKEN, warn: (l) => warnings.push(l) });
     open = { server, desk: d };
     expect(warnings).toEqual([]);
     expect((await request(`${server.url}`, { headers: { ...cookie, host: 'evil.example' } })).status).toBe(421);
@@ -65,13 +65,13 @@ describe('binding beyond loopback', () => {
     const taken = createServer();
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const port = (taken.address() as { port: number }).port;
-    const d = desk();
+    const d = await desk();
     try {
-      const err = await startWebServer(d, { port, token: TOKEN }).catch((e: unknown) => e);
+      const err = await startWebServer(d.desk, { port, token: TOKEN }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModdeskError);
       expect((err as ModdeskError).oneLine()).toBe(`--host/--port: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
     } finally {
-      d.close();
+      await d.close();
       taken.close();
     }
   });
@@ -79,8 +79,8 @@ describe('binding beyond loopback', () => {
 
 describe('a malformed URL escape', () => {
   it('is a 400 on any path, with nothing written to stderr', async () => {
-    const d = desk();
-    const server = await startWebServer(d, { token: TOKEN });
+    const d = await desk();
+    const server = await startWebServer(d.desk, { token: TOKEN });
     open = { server, desk: d };
     const stderr = vi.spyOn(process.stderr, 'write');
     for (const path of ['/games/%E0%A4%A', `/games/${d.id}/drafts/%E0%A4%A`, '/%', '/games/%ZZ/votes']) {
