@@ -11,6 +11,8 @@ const { main } = await import(entry);
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    // A failed command is over: nothing it opened before failing may keep the process alive.
+    if (code !== 0) process.exit(code);
   },
   (err) => {
     process.stderr.write(`moddesk: ${err?.message ?? err}\n`);

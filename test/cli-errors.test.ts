@@ -143,9 +143,12 @@ describe('every bad input is one line with exit 1, never an exit-70 crash (issue
     expect(r.err).toMatch(/--log-level: expected one of .*info.*, got "loud"/);
   });
   it('a database whose folder cannot be made', () => {
-    const r = cli(['watch', '--game', 'game', '--once', '--db', '/proc/no-such/x.db'], { game: GOOD });
+    writeFileSync(join(dir, 'plain-file'), '');
+    const r = cli(['watch', '--game', 'game', '--once', '--db', join(dir, 'plain-file', 'sub', 'x.db')], {
+      game: GOOD,
+    });
     oneLine(r);
-    expect(r.err).toContain('/proc/no-such/x.db');
+    expect(r.err).toMatch(/x\.db: cannot open the database \((ENOTDIR|EEXIST)\)$/);
   });
   it('a dashboard host that does not resolve', () => {
     const r = cli(

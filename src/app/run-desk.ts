@@ -49,9 +49,10 @@ export async function runDesk(o: {
   if (o.config.database !== ':memory:') mkdirSync(dirname(o.config.database), { recursive: true });
   const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
   let store: Store | null = null;
+  let watcher: Watcher | null = null;
   try {
     store = Store.open(o.config.database, extractActions);
-    const watcher = new Watcher({
+    watcher = new Watcher({
       store,
       clock: o.clock,
       log: o.log,
@@ -76,21 +77,24 @@ export async function runDesk(o: {
     if (o.once) await watcher.pollAll();
     else watcher.start();
     const opened = store;
+    const running = watcher;
     let stopped = false;
     return {
-      watcher,
+      watcher: running,
       store: opened,
       dashboard,
       async stop() {
         if (stopped) return;
         stopped = true;
         await dashboard?.close().catch(() => undefined);
-        await watcher.stop();
+        await running.stop();
         opened.close();
         release();
       },
     };
   } catch (err) {
+    // A refused dashboard (a taken port, a host beyond loopback without an allow-list) must not leave polls running.
+    await watcher?.stop().catch(() => undefined);
     store?.close();
     release();
     throw err;

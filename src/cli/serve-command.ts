@@ -65,6 +65,9 @@ export function register(program: Command): void {
         port,
         allowedHosts: opts.allowHost,
         token: opts.token ?? dashboardToken(process.env, (s) => process.stderr.write(s)),
+      }).catch(async (err: unknown) => {
+        await desk.stop();
+        throw err;
       });
       process.stdout.write(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);
       process.stdout.write('Open that link once; a cookie keeps you signed in. Ctrl+C stops.\n');
