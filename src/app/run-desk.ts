@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import { extractActions } from '../parser/extract-actions.js';
 import { Store } from '../storage/store.js';
@@ -46,7 +44,7 @@ export async function runDesk(o: {
   createSource?: WatcherDeps['createSource'];
   writeGameFile?: boolean;
 }): Promise<RunningDesk> {
-  if (o.config.database !== ':memory:') mkdirSync(dirname(o.config.database), { recursive: true });
+  // The lock makes the database's folder and file, so that it has an inode to lock.
   const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
   let store: Store | null = null;
   let watcher: Watcher | null = null;
