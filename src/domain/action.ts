@@ -31,10 +31,40 @@ export interface ParsedPost {
 }
 
 /** How a name was matched, strongest first (interfaces §2's ladder). */
-export type MatchStep = 'exact' | 'alias' | 'prefix' | 'word' | 'initials' | 'leading-words' | 'edit-distance';
+export type MatchStep =
+  | 'exact'
+  | 'alias'
+  | 'prefix'
+  | 'word'
+  | 'initials'
+  | 'leading-words'
+  | 'edit-distance'
+  | 'part'
+  | 'contains-name'
+  | 'abbreviation'
+  | 'short-prefix'
+  | 'nearest';
+
+/** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
+export interface MatchDoubt {
+  reason: string;
+  /** Edits between the argument and the name read (nearest spellings). */
+  distance?: number;
+  /** The next nearest slot, and how many more edits it is away. */
+  runnerUp?: number;
+  margin?: number;
+}
 
 export type NameMatch =
-  | { kind: 'player'; slot: number; via: MatchStep }
+  | {
+      kind: 'player';
+      slot: number;
+      via: MatchStep;
+      /** Present when the reading is doubtful: it counts, and the mod is told why and what came second. */
+      doubt?: MatchDoubt;
+      /** True when the argument only resolves after removing invisible characters or folding lookalike letters. */
+      folded?: true;
+    }
   | { kind: 'no-lynch' }
   | { kind: 'unknown' }
   | { kind: 'ambiguous'; slots: number[]; via: MatchStep };

@@ -32,7 +32,16 @@ const phaseSchema = z.strictObject({
   deadline: isoInstant.optional(),
 });
 
+/** How strictly votes are read (docs/readings.md "Strictness"); every key optional, defaults there. */
+const voteReadingSchema = z.strictObject({
+  /** `loose`: the doubtful name readings (R-N9…R-N14) count, flagged; `strict`: they are flagged and not counted. */
+  names: z.enum(['loose', 'strict']).optional(),
+  /** R-V9: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
+  formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
+});
+
 const optionsSchema = z.strictObject({
+  voteReading: voteReadingSchema.optional(),
   syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
   threshold: z.union([z.literal('majority'), z.literal('none'), z.number().int().positive()]).optional(),
   deadlineOutcome: z.enum(['no-lynch', 'plurality']).optional(),

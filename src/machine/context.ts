@@ -51,6 +51,8 @@ export interface Slot {
   name: string;
   formerNames: string[];
   aliases: string[];
+  /** Set once the slot's current player has acted in the thread: until then a former player's vote still counts (R-V9). */
+  heardFrom?: string;
   faction: string | null;
   role: string | null;
   mode: 'launch' | 'abm' | null;

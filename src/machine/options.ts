@@ -18,6 +18,8 @@ export interface ResolvedOptions {
   phasePost: RegExp | null;
   /** A house rule: a new vote needs an `Unvote` first (forum-conventions §1.2); otherwise it is flagged, not applied. */
   unvoteRequired: boolean;
+  /** The strictness profile (docs/readings.md): defaults are what most moderators of the real corpus did. */
+  voteReading: { names: 'loose' | 'strict'; formerPlayerVotes: 'count' | 'refuse' };
 }
 
 export function resolveOptions(game: GameFile): ResolvedOptions {
@@ -39,5 +41,9 @@ export function resolveOptions(game: GameFile): ResolvedOptions {
     selfTarget: o.selfTarget ?? ['Stabilizer', 'Shield'],
     phasePost: o.phasePost ? new RegExp(o.phasePost, 'i') : null,
     unvoteRequired: o.unvoteRequired ?? false,
+    voteReading: {
+      names: o.voteReading?.names ?? 'loose',
+      formerPlayerVotes: o.voteReading?.formerPlayerVotes ?? 'count',
+    },
   };
 }

@@ -19,8 +19,13 @@ export function flagDoubtfulTarget(
 ): GameContext {
   const slot = ctx.slots[match.slot]!;
   const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
-  if (match.via === 'edit-distance')
-    return flag('target-guessed', `Read ${quote(argument)} as ${slot.name} (a near spelling).`);
+  if (match.folded) {
+    return flag(
+      'target-normalized',
+      `Read ${quote(argument)} as ${slot.name} only after removing invisible characters or folding look-alike letters.`,
+    );
+  }
+  if (match.doubt) return flag('target-guessed', doubtMessage(ctx, match, argument));
   const said = normName(argument);
   if (slot.formerNames.some((n) => normName(n) === said)) {
     return flag(
@@ -31,12 +36,31 @@ export function flagDoubtfulTarget(
   return ctx;
 }
 
+/** `Read "anem" as Aneninen (nearest spelling, 1 edit away; runner-up Ozgin, 3 more).` Also used for PM actions. */
+export function doubtMessage(
+  ctx: GameContext,
+  match: Extract<NameMatch, { kind: 'player' }>,
+  argument: string,
+): string {
+  const d = match.doubt;
+  const name = ctx.slots[match.slot]?.name ?? '?';
+  const runnerUp =
+    d?.runnerUp !== undefined ? `; runner-up ${ctx.slots[d.runnerUp]?.name ?? '?'}, ${d.margin} more` : '';
+  return `Read ${quote(argument)} as ${name} (${d?.reason ?? 'a guess'}${runnerUp}). Add it as an alias of ${name} to confirm.`;
+}
+
 /** Once per author: the mod confirms the reading by adding the author as an alias (or rules otherwise). */
 export function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
   if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
   const name = ctx.slots[slot]?.name ?? '?';
   const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
   return addFlag(ctx, postFlag(rp.post, rp.at, 'author-guessed', message, rp.post.author));
+}
+
+export function flagFormerPlayer(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
+  const name = ctx.slots[slot]?.name ?? '?';
+  const message = `${rp.post.author} was replaced by ${name}, who has not acted in the thread yet: counted for the slot. Rule the post ignored if the handover was already done.`;
+  return addFlag(ctx, postFlag(rp.post, rp.at, 'vote-by-former-player', message, rp.post.author));
 }
 
 export function flagEdited(ctx: GameContext, rp: ReceivedPost, action: ExtractedAction): GameContext {

@@ -3,8 +3,8 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
-import { flagDoubtfulTarget, flagEdited, flagGuessedAuthor, flagModPost } from './post-flags.js';
-import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
+import { doubtMessage, flagDoubtfulTarget, flagEdited, flagFormerPlayer, flagGuessedAuthor, flagModPost } from './post-flags.js';
+import { guessAuthor, isModerator, replaceSlot, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { setVote } from './votes.js';
 
@@ -33,6 +33,12 @@ export function receivePost(
   if (actor === null && rp.actions.length > 0) {
     actor = guessAuthor(ctx.slots, post.author);
     if (actor !== null) next = flagGuessedAuthor(next, rp, actor);
+    else if (post.channel === 'thread') {
+      actor = formerPlayerSlot(ctx, post.author);
+      if (actor !== null) next = flagFormerPlayer(next, rp, actor);
+    }
+  } else if (actor !== null && post.channel === 'thread' && rp.actions.length > 0) {
+    next = markHeardFrom(next, actor);
   }
   const actions = withRuling(rp.actions, ruling, post.channel);
   if (rp.unverifiedEdit) {
@@ -65,6 +71,23 @@ export function receivePost(
     next = ruleset.onAction(next, { post, at: rp.at, actor, action, edited: false });
   }
   return next;
+}
+
+/**
+ * R-V9: a replaced player who still votes before the replacement has acted in the thread (the mod's announcement
+ * often comes first, the handover later): the vote counts for the slot, flagged.
+ */
+function formerPlayerSlot(ctx: GameContext, author: string): number | null {
+  if (ctx.setup.options.voteReading.formerPlayerVotes === 'refuse') return null;
+  const former = slotOfFormerName(ctx.slots, author);
+  if (!former || former.heardFrom === former.name) return null;
+  return former.index;
+}
+
+function markHeardFrom(ctx: GameContext, slot: number): GameContext {
+  const s = ctx.slots[slot];
+  if (!s || s.formerNames.length === 0 || s.heardFrom === s.name) return ctx;
+  return { ...ctx, slots: replaceSlot(ctx.slots, slot, { heardFrom: s.name }) };
 }
 
 function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, channel: string): ExtractedAction[] {
@@ -148,6 +171,10 @@ function applyVote(
       const match: NameMatch = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
       const bad = targetProblem(ctx, match, argument);
       if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
+      if (match.kind === 'player' && match.doubt && ctx.setup.options.voteReading.names === 'strict') {
+        const message = `${doubtMessage(ctx, match, argument)} Not counted: this game reads names strictly. ${quote(action.text)}`;
+        return addFlag(ctx, postFlag(post, at, 'target-doubtful', message, voterName));
+      }
       target = match.kind === 'player' ? match.slot : match.kind === 'no-lynch' ? 'no-lynch' : null;
       if (match.kind === 'player') ctx = flagDoubtfulTarget(ctx, rp, match, argument, voterName);
     }

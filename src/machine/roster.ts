@@ -63,7 +63,9 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
     currentOnly.set(slots, current);
   }
   const match = resolveName(author, nameIndex(current));
-  return match.kind === 'player' && match.via !== 'prefix' ? match.slot : null;
+  return match.kind === 'player' && match.via !== 'prefix' && (!match.doubt || match.via === 'edit-distance')
+    ? match.slot
+    : null;
 }
 
 /** The slot a former player of it names, for telling a replaced player apart from a stranger. */

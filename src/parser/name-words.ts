@@ -1,12 +1,82 @@
 import { ENGLISH_WORDS } from './word-list.js';
 
-/** The form every comparison uses: lower case, accents dropped, spaces and punctuation removed. */
+/**
+ * Invisible format characters: zero-width space, joiners, BOM, soft hyphen, word joiner, bidi marks (`\p{Cf}`),
+ * and the variation selectors and combining grapheme joiner that hide inside a name.
+ */
+const INVISIBLE = /\p{Cf}|\u034f|[\ufe00-\ufe0f]/gu;
+
+/** The form every comparison uses: NFKC (fullwidth, ligatures), invisible characters and accents removed, lower case, letters and digits only. */
 export function normalizeName(text: string): string {
   return text
+    .normalize('NFKC')
+    .replace(INVISIBLE, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * Whether reading `text` as `name` needed more than case, spacing and punctuation (R-N15): an invisible
+ * character, a compatibility form (fullwidth `Ａ`), or a combining mark the name does not have.
+ */
+export function neededFolding(text: string, name: string): boolean {
+  INVISIBLE.lastIndex = 0;
+  if (INVISIBLE.test(text)) return true;
+  if (text.normalize('NFKC') !== text.normalize('NFC')) return true;
+  return marks(text) > marks(name);
+}
+
+function marks(text: string): number {
+  return text.normalize('NFD').match(/\p{M}/gu)?.length ?? 0;
+}
+
+/** Latin letters that Cyrillic and Greek ones are drawn like: `Аlice` with a Cyrillic А (R-N15). */
+const LOOKALIKES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ɡ: 'g',
+  ι: 'i',
+  ο: 'o',
+  α: 'a',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  κ: 'k',
+  χ: 'x',
+  ε: 'e',
+  β: 'b',
+  η: 'n',
+  μ: 'u',
+  ζ: 'z',
+};
+
+/** The argument with lookalike letters read as the Latin ones they imitate; the same text when there are none. */
+export function foldLookalikes(text: string): string {
+  return text.replace(/[\u0370-\u03ff\u0400-\u052f\u0261]/gu, (ch) => {
+    const lower = ch.toLowerCase();
+    return LOOKALIKES[lower] ?? ch;
+  });
 }
 
 /** A name's words: split at spaces, `_`, `-`, digits, other punctuation and case changes (`TheManHimself`). */

@@ -1,10 +1,12 @@
 import { distance } from 'fastest-levenshtein';
 import type { MatchStep, NameMatch, RosterName } from '../domain/action.js';
 import { isNoLynch } from './argument.js';
-import { nameReadings, normalizeName } from './name-words.js';
+import { byAbbreviation, byContainedName, byNearest, byPart, byShortPrefix, type LooseName } from './loose-names.js';
+import { foldLookalikes, nameReadings, nameWords, neededFolding, normalizeName } from './name-words.js';
 
-interface IndexedName {
-  slot: number;
+interface IndexedName extends LooseName {
+  /** The name as the game file spells it. */
+  name: string;
   isAlias: boolean;
   /** `normalizeName(name)`. */
   norm: string;
@@ -53,7 +55,32 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
       if (reading.length >= 2) initials.add(reading.map((w) => w[0]).join(''));
     }
     const scrambled = new Set([...initials].filter((i) => i.length >= 3).map(sortLetters));
-    names.push({ slot: entry.slot, isAlias: entry.isAlias, norm, words, initials, scrambled });
+    const wordStarts = new Set<number>();
+    for (const reading of nameReadings(entry.name)) {
+      let at = 0;
+      for (const w of reading) {
+        wordStarts.add(at);
+        at += w.length;
+      }
+      // Initials without a leading article: `GF` for The Goodfather.
+      if (reading.length >= 3 && STOP_WORDS.has(reading[0] as string))
+        initials.add(
+          reading
+            .slice(1)
+            .map((w) => w[0])
+            .join(''),
+        );
+    }
+    names.push({
+      slot: entry.slot,
+      name: entry.name,
+      isAlias: entry.isAlias,
+      norm,
+      words,
+      initials,
+      scrambled,
+      wordStarts,
+    });
   }
   return { names, cache: new Map() };
 }
@@ -73,6 +100,26 @@ export function resolveName(argument: string, index: NameIndex): NameMatch {
 }
 
 function resolveUncached(argument: string, index: NameIndex): NameMatch {
+  const match = readName(argument, index);
+  if (match.kind === 'unknown') {
+    const folded = foldLookalikes(argument);
+    if (folded !== argument) {
+      const again = readName(folded, index);
+      if (again.kind === 'player') return { ...again, folded: true };
+      return again;
+    }
+  }
+  if (match.kind === 'player' && wasFolded(argument, match.slot, index)) return { ...match, folded: true };
+  return match;
+}
+
+/** True when no name of the slot reads as the argument without NFKC, invisible-character or mark removal. */
+function wasFolded(argument: string, slot: number, index: NameIndex): boolean {
+  const names = index.names.filter((n) => n.slot === slot);
+  return names.length > 0 && names.every((n) => neededFolding(argument, n.name));
+}
+
+function readName(argument: string, index: NameIndex): NameMatch {
   const unescaped = argument.replace(/\\(.)/g, '$1');
   const unprefixed = unescaped.replace(/^\s*(?:\/?u\/|@)/i, '');
   const text = normalizeName(unprefixed) === '' ? unescaped : unprefixed;
@@ -94,9 +141,44 @@ function resolveUncached(argument: string, index: NameIndex): NameMatch {
   // A misspelt name followed by a remark (`Slandaarr is scum`): only a long first word, never a phrase.
   const first = leading[leading.length - 1];
   if (first !== undefined && first !== text && !/\s/.test(first) && normalizeName(first).length > MIN_EDIT) {
-    return byEditDistance(normalizeName(first), index);
+    const near = byEditDistance(normalizeName(first), index);
+    if (near.kind !== 'unknown') return near;
   }
-  return { kind: 'unknown' };
+  return byLooseReadings(text, index);
+}
+
+/** Readings R-N9…R-N14 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
+function byLooseReadings(text: string, index: NameIndex): NameMatch {
+  const arg = normalizeName(text);
+  if (arg === '' || STOP_WORDS.has(arg)) return { kind: 'unknown' };
+  const { names } = index;
+  return (
+    byPart(arg, names) ??
+    byContainedName(arg, names) ??
+    byAnyWord(text, index) ??
+    byAbbreviation(arg, names) ??
+    byNearest(arg, names) ??
+    byShortPrefix(text, arg, names) ?? { kind: 'unknown' }
+  );
+}
+
+/** `vote scum hiraki`, `Pods McQuill`: one word of the argument is a player's whole name or a word of it (R-N10). */
+function byAnyWord(text: string, index: NameIndex): NameMatch | null {
+  const words = nameWords(text).filter((w) => w.length >= MIN_TEXT + 1 && !STOP_WORDS.has(w));
+  if (words.length < 2) return null;
+  const slots = new Set<number>();
+  for (const w of words) {
+    const found = byText(w, index, 4);
+    if (found.kind === 'player') slots.add(found.slot);
+    if (found.kind === 'ambiguous') return null;
+  }
+  if (slots.size !== 1) return null;
+  return {
+    kind: 'player',
+    slot: [...slots][0] as number,
+    via: 'contains-name',
+    doubt: { reason: 'one word of the text names the player' },
+  };
 }
 
 type Test = (name: IndexedName, arg: string) => boolean;
@@ -170,5 +252,10 @@ function byEditDistance(arg: string, index: NameIndex): NameMatch {
       slots.add(name.slot);
     }
   }
-  return decide(slots, 'edit-distance') ?? { kind: 'unknown' };
+  const decided = decide(slots, 'edit-distance');
+  if (decided?.kind !== 'player') return decided ?? { kind: 'unknown' };
+  return {
+    ...decided,
+    doubt: { reason: `a near spelling, ${best} edit${best === 1 ? '' : 's'} away`, distance: best },
+  };
 }

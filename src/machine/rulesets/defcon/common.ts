@@ -39,7 +39,7 @@ export function resolveActionTarget(
   const bad = targetProblem(ctx, match, argument);
   if (match.kind === 'player' && (bad === null || (allowDead && bad.code === 'target-dead'))) {
     let next = ctx;
-    if (match.via === 'edit-distance') {
+    if (match.doubt) {
       next = addFlag(
         next,
         postFlag(

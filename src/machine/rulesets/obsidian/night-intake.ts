@@ -47,7 +47,7 @@ export function recordNightAction(ctx: GameContext, act: PlayerAction): GameCont
   const rule = targetRuleProblem(ctx, prompt, slot.index, match.slot);
   if (rule) return flagAction(ctx, act, rule.code, rule.message);
   let next = ctx;
-  if (match.via === 'edit-distance') {
+  if (match.doubt) {
     next = flagAction(
       next,
       act,

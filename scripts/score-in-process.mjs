@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Dev tool: the shared scorer's comparison (../shared/eval-data/scorer/run.mjs), done in one process over the
+// built dist/ replay with parsing memoised, so a reading can be tried on all 66 games in a minute. The figures
+// to quote come from the real scorer; this one is for iterating.
+//
+//   node scripts/score-in-process.mjs <games-dir> [--show N] [--game T] [--json FILE] [--mix]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shared = path.join(root, '..', 'shared', 'eval-data', 'scorer', 'common.mjs');
+const { norm, NO_LYNCH, fmtPct } = await import(shared);
+const { loadGameFile } = await import(path.join(root, 'dist/app/load-game-file.js'));
+const { loadDump } = await import(path.join(root, 'dist/app/load-dump.js'));
+const { replay } = await import(path.join(root, 'dist/machine/replay.js'));
+const { toStateJson } = await import(path.join(root, 'dist/machine/to-state-json.js'));
+const { extractActions } = await import(path.join(root, 'dist/parser/extract-actions.js'));
+
+const argv = process.argv.slice(2);
+const opts = { show: 0, games: [], json: null, mix: false };
+const dirs = [];
+for (let i = 0; i < argv.length; i += 1) {
+  const a = argv[i];
+  if (a === '--show') opts.show = Number(argv[++i]);
+  else if (a === '--game') opts.games.push(argv[++i]);
+  else if (a === '--json') opts.json = argv[++i];
+  else if (a === '--mix') opts.mix = true;
+  else dirs.push(path.resolve(a));
+}
+
+const parseMemo = new Map();
+const parse = (html, o) => {
+  const k = `${o.channel}\u0000${(o.syntax ?? []).join()}\u0000${html}`;
+  let r = parseMemo.get(k);
+  if (!r) {
+    r = extractActions(html, o);
+    parseMemo.set(k, r);
+  }
+  return r;
+};
+
+function makeNamer(e) {
+  const map = new Map();
+  for (const s of e.slots) for (const n of s.names) if (!map.has(norm(n))) map.set(norm(n), s.key);
+  return (raw) => {
+    if (raw === null || raw === undefined) return '?';
+    const s = String(raw)
+      .replace(/\s*\((?:replaced|replacing|formerly)\b[^)]*\)\s*$/i, '')
+      .trim();
+    const k = map.get(norm(s));
+    if (k) return k;
+    for (const part of s.split(/\s*[/|]\s*|\s+\(|\)\s*/)) {
+      const kk = map.get(norm(part));
+      if (kk) return kk;
+    }
+    return `?${s}`;
+  };
+}
+
+function toolVotes(j, slotOf) {
+  const v = j?.votes || {};
+  const pairs = new Set();
+  for (const w of v.wagons ?? [])
+    for (const voter of w.voters ?? []) pairs.add(`${slotOf(voter)}\u0000${slotOf(w.target)}`);
+  for (const voter of v.noLynch?.voters ?? []) pairs.add(`${slotOf(voter)}\u0000${NO_LYNCH}`);
+  return { pairs, notVoting: Array.isArray(v.notVoting) ? new Set(v.notVoting.map(slotOf)) : null };
+}
+function modVotes(vc) {
+  const pairs = new Set();
+  for (const w of vc.wagons) for (const v of w.voters) pairs.add(`${v}\u0000${w.target}`);
+  if (vc.noLynch) for (const v of vc.noLynch.voters) pairs.add(`${v}\u0000${NO_LYNCH}`);
+  return { pairs, notVoting: vc.notVoting ? new Set(vc.notVoting) : null };
+}
+const fmtPair = (p) => p.replace('\u0000', '->');
+
+function lynchOf(j, day, slotOf) {
+  const elim = (j.eliminations ?? []).find((x) => x.cause === 'lynch' && (!x.phase || x.phase === `D${day}`));
+  const v = j.votes || {};
+  const thr = Number.isFinite(v.threshold) ? v.threshold : null;
+  let lynch = '(none)';
+  if (elim) lynch = slotOf(elim.name);
+  else if (thr !== null) {
+    const w = (v.wagons ?? []).find((x) => (x.count ?? x.voters?.length ?? 0) >= thr);
+    if (w) lynch = slotOf(w.target);
+    else if ((v.noLynch?.count ?? 0) >= thr) lynch = NO_LYNCH;
+  }
+  const ended = !!(j.phase?.endedAt || j.phase?.endReason) || !!elim;
+  if (ended && lynch === '(none)' && j.phase?.endReason === 'threshold') lynch = NO_LYNCH;
+  return lynch;
+}
+
+const tot = { vcs: 0, exact: 0, tp: 0, toolN: 0, modN: 0, lynchN: 0, lynchOk: 0 };
+const mix = {};
+const misses = [];
+const dayMisses = [];
+for (const dir of dirs) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+  for (const { thread } of manifest.games) {
+    if (opts.games.length && !opts.games.includes(thread)) continue;
+    const e = JSON.parse(fs.readFileSync(path.join(dir, thread, 'expected.json'), 'utf8'));
+    const posts = loadDump(path.join(dir, thread, 'posts.jsonl'));
+    const slotOf = makeNamer(e);
+    for (const d of e.days) {
+      const game = loadGameFile(path.join(dir, thread, `day-${d.day}.game.yaml`));
+      for (const vc of d.voteCounts) {
+        const j = toStateJson(replay(game, posts, { through: vc.through.id }, parse).context, null);
+        const tool = toolVotes(j, slotOf);
+        const mod = modVotes(vc);
+        const lynched = new Set(
+          (j.eliminations ?? [])
+            .filter((x) => x.cause === 'lynch' && (!x.phase || x.phase === `D${d.day}`))
+            .map((x) => slotOf(x.name)),
+        );
+        for (const side of [tool, mod]) {
+          for (const p of [...side.pairs]) if (lynched.has(p.split('\u0000')[0])) side.pairs.delete(p);
+          if (side.notVoting) for (const l of lynched) side.notVoting.delete(l);
+        }
+        const tp = [...tool.pairs].filter((p) => mod.pairs.has(p)).length;
+        const missing = [...mod.pairs].filter((p) => !tool.pairs.has(p)).map(fmtPair);
+        const extra = [...tool.pairs].filter((p) => !mod.pairs.has(p)).map(fmtPair);
+        let nvM = [];
+        let nvE = [];
+        if (mod.notVoting) {
+          const tn = tool.notVoting || new Set();
+          nvM = [...mod.notVoting].filter((x) => !tn.has(x));
+          nvE = [...tn].filter((x) => !mod.notVoting.has(x));
+        }
+        const exact = !missing.length && !extra.length && !nvM.length && !nvE.length;
+        tot.vcs += 1;
+        tot.exact += exact ? 1 : 0;
+        tot.tp += tp;
+        tot.toolN += tool.pairs.size;
+        tot.modN += mod.pairs.size;
+        if (!exact)
+          misses.push({
+            thread,
+            day: d.day,
+            post: vc.post.number,
+            through: vc.through.number,
+            missing,
+            extra,
+            nvM,
+            nvE,
+          });
+      }
+      const j = toStateJson(replay(game, posts, { through: d.transition.id }, parse).context, null);
+      if (opts.mix) {
+        for (const w of [...(j.votes?.wagons ?? []), j.votes?.noLynch].filter(Boolean))
+          for (const r of w.readings ?? [])
+            mix[`${r.via}/${r.confidence}`] = (mix[`${r.via}/${r.confidence}`] ?? 0) + 1;
+      }
+      if (d.compareLynch) {
+        const exp = d.outcome
+          ? d.outcome.kind === 'lynch'
+            ? d.outcome.player
+            : d.outcome.reason === 'no lynch'
+              ? NO_LYNCH
+              : '(none)'
+          : null;
+        const got = lynchOf(j, d.day, slotOf);
+        tot.lynchN += 1;
+        if (exp !== null && got === exp) tot.lynchOk += 1;
+        else dayMisses.push(`day ${thread} D${d.day}: expected ${exp}, tool ${got}`);
+      }
+    }
+  }
+}
+for (const m of misses.slice(0, opts.show)) {
+  const parts = [
+    m.missing.length ? `mod-only ${m.missing.join(', ')}` : '',
+    m.extra.length ? `tool-only ${m.extra.join(', ')}` : '',
+    m.nvM.length ? `not-voting mod-only ${m.nvM.join(', ')}` : '',
+    m.nvE.length ? `not-voting tool-only ${m.nvE.join(', ')}` : '',
+  ];
+  console.log(
+    `mismatch ${m.thread} D${m.day} VC post ${m.post} (through ${m.through}): ${parts.filter(Boolean).join('; ')}`,
+  );
+}
+if (opts.show) for (const l of dayMisses.slice(0, opts.show)) console.log(l);
+if (opts.mix) console.log(JSON.stringify(mix));
+if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ misses, dayMisses }, null, 1));
+console.log(
+  `in-process: ${tot.exact}/${tot.vcs} VCs exact (${fmtPct(tot.exact, tot.vcs)}%), precision ${fmtPct(tot.tp, tot.toolN)}% recall ${fmtPct(tot.tp, tot.modN)}%, lynch ${tot.lynchOk}/${tot.lynchN}`,
+);

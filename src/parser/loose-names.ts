@@ -1,0 +1,124 @@
+import damerau from 'damerau-levenshtein';
+import type { MatchStep, NameMatch } from '../domain/action.js';
+
+/** What the loose readings need of an indexed name (see resolve-name.ts). */
+export interface LooseName {
+  slot: number;
+  norm: string;
+  /** Letters that start a word of the name (`e`, `p`, `m` in evilpacman), by position in `norm`. */
+  wordStarts: ReadonlySet<number>;
+}
+
+/** Readings R-N9…R-N14 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
+const MIN_PART = 4;
+
+function distance(a: string, b: string): number {
+  return (damerau(a, b) as { steps: number }).steps;
+}
+
+/** `sergtacos` holds `tacos`: an argument of 4+ letters inside exactly one name (R-N9). */
+export function byPart(arg: string, names: readonly LooseName[]): NameMatch | null {
+  if (arg.length < MIN_PART) return null;
+  const plural = arg.endsWith('s') && arg.length > MIN_PART ? arg.slice(0, -1) : null;
+  return unique(
+    names.filter((n) => n.norm.includes(arg) || (plural !== null && n.norm.includes(plural))),
+    'part',
+    'a part of the name',
+  );
+}
+
+/** `Zulfaristophanes` holds aristophanes: the longest name of 4+ letters inside the argument (R-N10). */
+export function byContainedName(arg: string, names: readonly LooseName[]): NameMatch | null {
+  let best = 0;
+  let fits: LooseName[] = [];
+  for (const n of names) {
+    if (n.norm.length < MIN_PART || !arg.includes(n.norm)) continue;
+    if (n.norm.length > best) {
+      best = n.norm.length;
+      fits = [n];
+    } else if (n.norm.length === best) fits.push(n);
+  }
+  return unique(fits, 'contains-name', 'the name inside longer text');
+}
+
+/**
+ * `EPM` for evilpacman18, `pjm` for projectmatt (R-N11): the argument's letters in order inside the name, its
+ * first letter the name's. Two letters must each start a word of the name (`ns` for notscience).
+ */
+export function byAbbreviation(arg: string, names: readonly LooseName[]): NameMatch | null {
+  if (arg.length < 2 || arg.length > 8) return null;
+  return unique(
+    names.filter((n) => isAbbreviation(arg, n)),
+    'abbreviation',
+    'letters of the name in order',
+  );
+}
+
+function isAbbreviation(arg: string, n: LooseName): boolean {
+  if (n.norm[0] !== arg[0] || n.norm.length <= arg.length) return false;
+  let at = 0;
+  for (let i = 1; i < arg.length; i += 1) {
+    at = n.norm.indexOf(arg[i] as string, at + 1);
+    if (at < 0) return false;
+    if (arg.length === 2 && !n.wordStarts.has(at)) return false;
+  }
+  return true;
+}
+
+/** `oz` for Ozgin (R-N12): two letters, written alone (`Mi--` is unfinished), that start exactly one name. */
+export function byShortPrefix(text: string, arg: string, names: readonly LooseName[]): NameMatch | null {
+  if (arg.length !== 2 || !/^\p{L}{2}$/u.test(text.trim())) return null;
+  return unique(
+    names.filter((n) => n.norm.startsWith(arg) && n.norm.length > 2),
+    'short-prefix',
+    'the first two letters of the name',
+  );
+}
+
+/**
+ * The nearest name by edit distance, transpositions counting one (R-N13): a whole name, or the start of a name as
+ * long as the argument (`anem` for Aneninen, `MokeyMan` for MonkeyMan576). Allowed: a third of the argument's
+ * letters (at least 1), and the runner-up at least 2 further; repeated letters are read once (`SillvverrWollff`).
+ */
+export function byNearest(arg: string, names: readonly LooseName[]): NameMatch | null {
+  if (arg.length < 3) return null;
+  const squeezed = squeeze(arg);
+  const allowed = Math.max(1, Math.floor(arg.length / 3));
+  const bySlot = new Map<number, number>();
+  for (const n of names) {
+    let d = Math.min(distance(arg, n.norm), distance(squeezed, squeeze(n.norm)));
+    if (arg.length >= 4) {
+      for (let len = arg.length - 1; len <= arg.length + 1 && len < n.norm.length; len += 1) {
+        d = Math.min(d, distance(arg, n.norm.slice(0, len)));
+      }
+    }
+    const prev = bySlot.get(n.slot);
+    if (prev === undefined || d < prev) bySlot.set(n.slot, d);
+  }
+  const ranked = [...bySlot].sort((a, b) => a[1] - b[1]);
+  const [first, second] = ranked;
+  if (!first || first[1] > allowed) return null;
+  const margin = second ? second[1] - first[1] : Number.POSITIVE_INFINITY;
+  if (margin < 2) return null;
+  return {
+    kind: 'player',
+    slot: first[0],
+    via: 'nearest',
+    doubt: {
+      reason: `nearest spelling, ${first[1]} edit${first[1] === 1 ? '' : 's'} away`,
+      distance: first[1],
+      ...(second ? { runnerUp: second[0], margin } : {}),
+    },
+  };
+}
+
+function squeeze(text: string): string {
+  return text.replace(/(.)\1+/gu, '$1');
+}
+
+function unique(fits: readonly LooseName[], via: MatchStep, reason: string): NameMatch | null {
+  const slots = [...new Set(fits.map((n) => n.slot))].sort((a, b) => a - b);
+  if (slots.length === 0) return null;
+  if (slots.length > 1) return { kind: 'ambiguous', slots, via };
+  return { kind: 'player', slot: slots[0] as number, via, doubt: { reason } };
+}
