@@ -44,8 +44,11 @@ export async function startFake(
   thread: FakeThread,
   route: (req: FakeRequest) => FakeResponse | null,
   path: (base: string) => string,
+  /** Answered first and never cached (a board's forms and sessions: test/fakes/board-forms.ts). */
+  live?: (req: FakeRequest) => FakeResponse | null,
 ): Promise<ForumFake> {
-  const server = new FakeServer(cached(thread, route));
+  const pages = cached(thread, route);
+  const server = new FakeServer(live ? (req) => live(req) ?? pages(req) : pages);
   const base = await server.start();
   return { server, thread, threadUrl: path(base), close: () => server.close() };
 }

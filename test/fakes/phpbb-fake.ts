@@ -1,3 +1,4 @@
+import type { FakeRequest, FakeResponse } from './fake-server.js';
 import { FakeThread, type FakeThreadOptions } from './fake-thread.js';
 import { type ForumFake, html, slice, startFake } from './forum-fake.js';
 import { renderPhpbbPage } from './render/phpbb.js';
@@ -10,6 +11,8 @@ export interface PhpbbFakeOptions extends FakeThreadOptions {
   timeZone?: string;
   posts?: number;
   thread?: FakeThread;
+  /** Routes answered before the pages (the board's login and posting forms). */
+  live?: (req: FakeRequest) => FakeResponse | null;
 }
 
 /** phpBB 3.3 `viewtopic.php?t=&start=` (MafiaScum also `ppp=`), start clamped like `validate_start`. */
@@ -51,5 +54,6 @@ export async function startPhpbbFake(opts: PhpbbFakeOptions = {}): Promise<Forum
     },
     (base) =>
       `${base}/viewtopic.php?f=${forumId}&t=${topicId}${variant === 'mafiascum' && opts.perPage ? `&ppp=${opts.perPage}` : ''}`,
+    opts.live,
   );
 }

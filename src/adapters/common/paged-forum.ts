@@ -1,4 +1,5 @@
 import type { Post } from '../../domain/post.js';
+import type { BoardDialect } from '../posting/form-sink.js';
 import type { ReadProgress, ReadResult } from '../types.js';
 
 /** What one HTML forum engine tells the shared paged reader (phpBB, XenForo, vBulletin). */
@@ -10,6 +11,8 @@ export interface PagedPlatform {
   pageUrl(threadUrl: string, page: number, perPage: number | null): string;
   /** The pure page mapper (parse-page.ts). */
   parsePage(html: string, ctx: PageContext): ParsedPage;
+  /** How the engine's login, reply and message forms work (sink.ts), for posting with the moderator's account. */
+  dialect?: BoardDialect;
 }
 
 export interface PageContext {

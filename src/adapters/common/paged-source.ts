@@ -1,4 +1,6 @@
 import { type HttpOptions, httpOptions, PoliteClient } from '../http/polite-client.js';
+import { BoardSession } from '../posting/board-session.js';
+import { FormSink } from '../posting/form-sink.js';
 import type { Cursor, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
 import type { PagedPlatform, ReadOptions, ReadStats } from './paged-forum.js';
 import { PagedReader } from './paged-reader.js';
@@ -27,14 +29,16 @@ export function resolveTimeZone(opts: SourceOptions): string {
 }
 
 /**
- * A paged HTML forum as a ThreadSource. Posting on these forums needs a logged-in browser session and form tokens,
- * so the sink hands the text back for pasting by hand (id null) with the thread's link.
+ * A paged HTML forum as a ThreadSource and ThreadSink. With the moderator's account (MODDESK_FORUM_USERNAME and
+ * MODDESK_FORUM_PASSWORD, from the environment or the secrets file) replies and PMs are posted through the board's
+ * forms (posting/form-sink.ts); without it the sink hands the text back for pasting by hand (id null).
  */
 export class PagedForumSource implements ThreadSource, ThreadSink {
   readonly platform: string;
   readonly thread: string;
   private readonly client: PoliteClient;
   private readonly reader: PagedReader;
+  private readonly poster: FormSink | null;
 
   constructor(engine: PagedPlatform, opts: SourceOptions) {
     this.platform = engine.platform;
@@ -45,6 +49,12 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
       dateOrder: opts.dateOrder ?? (opts.env.MODDESK_FORUM_DATE_ORDER === 'dmy' ? 'dmy' : 'mdy'),
       checkpointEvery: opts.checkpointEvery,
     });
+    this.poster = formSinkFor(engine, this.thread, opts);
+  }
+
+  /** True when drafts are posted with the moderator's account rather than pasted by hand. */
+  get posts(): boolean {
+    return this.poster !== null;
   }
 
   get stats(): ReadStats {
@@ -55,15 +65,44 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
     return this.reader.read(cursor, opts);
   }
 
-  async reply(_text: string, _idempotencyKey: string): Promise<PostReceipt> {
-    return { id: null, url: this.thread };
+  async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
+    return this.poster ? this.poster.reply(text, idempotencyKey) : { id: null, url: this.thread };
   }
 
-  async sendMessage(_to: string, _subject: string, _text: string, _idempotencyKey: string): Promise<PostReceipt> {
-    return { id: null, url: null };
+  async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
+    return this.poster ? this.poster.sendMessage(to, subject, text, idempotencyKey) : { id: null, url: null };
   }
 
   close(): Promise<void> {
     return this.client.close();
   }
+}
+
+/** The moderator's poster, when the engine has forms and the account is configured (never stored, never logged). */
+function formSinkFor(engine: PagedPlatform, thread: string, opts: SourceOptions): FormSink | null {
+  const username = opts.env.MODDESK_FORUM_USERNAME;
+  const password = opts.env.MODDESK_FORUM_PASSWORD;
+  if (!engine.dialect || !username || !password) return null;
+  const http = resolveHttp(opts);
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+  const session = new BoardSession({
+    userAgent: http.userAgent ?? 'moddesk',
+    timeoutMs: http.timeoutMs ?? 30_000,
+    minGapMs: http.minGapMs ?? 1000,
+    now: Date.now,
+    sleep,
+  });
+  const flood = Number(opts.env.MODDESK_FORUM_FLOOD_SECONDS);
+  return new FormSink(
+    engine.dialect,
+    engine,
+    thread,
+    session,
+    { username, password },
+    {
+      floodSeconds: Number.isFinite(flood) && flood >= 0 ? flood : undefined,
+      now: Date.now,
+      sleep,
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import type { PagedPlatform } from '../common/paged-forum.js';
 import { PagedForumSource, type SourceOptions } from '../common/paged-source.js';
 import { parsePhpbbPage } from './parse-page.js';
+import { phpbbDialect } from './sink.js';
 import { phpbbPageUrl, phpbbThreadUrl } from './urls.js';
 
 export const phpbbEngine: PagedPlatform = {
@@ -8,9 +9,10 @@ export const phpbbEngine: PagedPlatform = {
   threadUrl: phpbbThreadUrl,
   pageUrl: phpbbPageUrl,
   parsePage: parsePhpbbPage,
+  dialect: phpbbDialect,
 };
 
-/** A phpBB 3.x topic (MafiaScum included) as a ThreadSource; replies are pasted by hand. */
+/** A phpBB 3.x topic (MafiaScum included) as a ThreadSource; replies posted with the moderator's account (sink.ts). */
 export function createPhpbbSource(opts: SourceOptions): PagedForumSource {
   return new PagedForumSource(phpbbEngine, opts);
 }

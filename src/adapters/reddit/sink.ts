@@ -1,4 +1,5 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { marker } from '../common/idempotency.js';
 import type { PostReceipt } from '../types.js';
 import type { RedditConfig } from './config.js';
 import type { RedditGateway } from './gateway.js';
@@ -11,15 +12,6 @@ const MAX_TRIES = 3;
  * The key goes into the post as a small superscript line (`^(moddesk: KEY)`), which Reddit keeps in `body`;
  * a retry searches the account's recent comments (or sent PMs) for it before posting again.
  */
-export function marker(key: string): string {
-  const clean = key.replace(/[^\w.:-]/g, '-');
-  if (!clean)
-    throw new ModdeskError('usage', 'expected a non-empty idempotency key such as "vc-2.3"', {
-      place: 'idempotencyKey',
-    });
-  return `moddesk: ${clean}`;
-}
-
 export function withMarker(text: string, key: string): string {
   return `${text.trimEnd()}\n\n^(${marker(key)})`;
 }

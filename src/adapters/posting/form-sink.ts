@@ -1,0 +1,233 @@
+import { ModdeskError, quote } from '../../domain/errors.js';
+import type { Post } from '../../domain/post.js';
+import { marker } from '../common/idempotency.js';
+import type { PagedPlatform } from '../common/paged-forum.js';
+import type { PostReceipt, ThreadSink } from '../types.js';
+import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
+
+/** What one forum engine's forms look like; the steps are the same everywhere (form-sink.ts). */
+export interface BoardDialect {
+  readonly name: string;
+  /** The login page (its form holds the password box `fields.password`). */
+  loginUrl(thread: string): string;
+  readonly login: { username: string; password: string; submit: Record<string, string> };
+  /** The page is served to a logged-in account (it has a log-out link). */
+  loggedIn(body: string): boolean;
+  /** The board's own words when it refuses a login, a post or a message; null when the page shows none. */
+  refusal(body: string): string | null;
+  /** What a refusal means: wait out the flood interval, fetch a fresh form, log in again, or give up. */
+  kind(refusal: string): 'flood' | 'form' | 'login' | 'other';
+  /** The reply form of the thread. */
+  replyUrl(thread: string): string;
+  readonly message: string;
+  readonly submit: Record<string, string>;
+  /** How long after a form arrived it may be sent back (phpBB refuses a form token from the same second). */
+  readonly minFormAgeMs: number;
+  /** The board's default least gap between two posts of one account. */
+  readonly floodSeconds: number;
+  /** The idempotency line in the board's markup (bbcode), small. */
+  small(line: string): string;
+  readonly pm?: {
+    composeUrl(thread: string): string;
+    fields(to: string, subject: string): Record<string, string>;
+    /** Two-step forms (phpBB adds recipients first): the fields that add `to`, sent before the message. */
+    addRecipient?(to: string): Record<string, string>;
+    /** The sent-messages list, searched for the key before a retry. */
+    sentUrl(thread: string): string;
+  };
+}
+
+export interface BoardCredentials {
+  username: string;
+  password: string;
+}
+
+export interface FormSinkOptions {
+  /** Seconds between two posts of the account (the board's flood interval); default the dialect's. */
+  floodSeconds?: number;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const TRIES = 4;
+
+/**
+ * Posts with the moderator's own account through the board's forms: logs in (keeping the session), reads the reply
+ * form's hidden tokens, waits out the least form age and the flood interval, posts, and confirms the post is in the
+ * thread. The idempotency key is a line of the post; before every try the thread's last pages are searched for it,
+ * so a retry (or a restart after a crash) never posts twice. Refusals are retried when waiting can cure them
+ * (flood, an expired form, an expired session) and otherwise end in one clear error naming the board's words; the
+ * draft is not lost (the caller keeps it approved).
+ */
+export class FormSink implements ThreadSink {
+  private lastPostAt = 0;
+
+  constructor(
+    private readonly dialect: BoardDialect,
+    private readonly engine: PagedPlatform,
+    private readonly thread: string,
+    private readonly session: BoardSession,
+    private readonly creds: BoardCredentials,
+    private readonly opts: FormSinkOptions,
+  ) {}
+
+  async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
+    const line = marker(idempotencyKey);
+    const body = `${text.trimEnd()}\n\n${this.dialect.small(line)}`;
+    return this.attempt('reply', async () => {
+      const earlier = await this.findInThread(line);
+      if (earlier) return earlier;
+      const form = await this.formAt(this.dialect.replyUrl(this.thread), this.dialect.message);
+      const res = await this.submit(form, { [this.dialect.message]: body, ...this.dialect.submit });
+      this.lastPostAt = this.opts.now();
+      this.check(res);
+      return this.findInThread(line);
+    });
+  }
+
+  async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
+    const pm = this.dialect.pm;
+    if (!pm) return { id: null, url: null };
+    const line = marker(idempotencyKey);
+    const body = `${text.trimEnd()}\n\n${this.dialect.small(line)}`;
+    return this.attempt('message', async () => {
+      if (await this.sentHas(line)) return { id: line, url: pm.sentUrl(this.thread) };
+      let form = await this.formAt(pm.composeUrl(this.thread), this.dialect.message);
+      if (pm.addRecipient) {
+        const added = await this.submit(form, pm.addRecipient(to));
+        this.check(added);
+        form = this.formIn(added, this.dialect.message);
+      }
+      // The key is in the subject too: sent-message lists show subjects, not bodies.
+      const fields = { ...pm.fields(to, `${subject} (${line})`), [this.dialect.message]: body, ...this.dialect.submit };
+      const res = await this.submit(form, fields);
+      this.lastPostAt = this.opts.now();
+      this.check(res);
+      return (await this.sentHas(line)) ? { id: line, url: pm.sentUrl(this.thread) } : null;
+    });
+  }
+
+  /** Runs one post, retrying what waiting can cure; null from `step` means "not confirmed yet": try again. */
+  private async attempt(what: string, step: () => Promise<PostReceipt | null>): Promise<PostReceipt> {
+    let last = 'the post did not appear in the thread';
+    for (let n = 0; n < TRIES; n++) {
+      try {
+        const done = await step();
+        if (done) return done;
+      } catch (err) {
+        if (!(err instanceof Refused)) throw err;
+        last = err.message;
+        if (err.kind === 'other') break;
+        if (err.kind === 'login') this.session.reset();
+        if (err.kind === 'flood') await this.opts.sleep(this.floodMs());
+      }
+    }
+    throw new ModdeskError(
+      'http',
+      `${this.dialect.name} did not take the ${what}: ${last}. Nothing was lost: the draft stays approved and is posted at the next try`,
+      { place: this.thread },
+    );
+  }
+
+  private floodMs(): number {
+    return (this.opts.floodSeconds ?? this.dialect.floodSeconds) * 1000 + 250;
+  }
+
+  /** The form on `url` holding field `name`, logging in first when the board asks for it. */
+  private async formAt(url: string, name: string): Promise<BoardForm> {
+    let page = await this.session.get(url);
+    if (!this.dialect.loggedIn(page.body)) {
+      await this.logIn();
+      page = await this.session.get(url);
+    }
+    return this.formIn(page, name);
+  }
+
+  private formIn(page: BoardResponse, name: string): BoardForm {
+    const form = findForm(page, name, this.opts.now());
+    if (form) return form;
+    const said = this.dialect.refusal(page.body);
+    if (said) throw new Refused(this.dialect.kind(said), quote(said, 200));
+    if (!this.dialect.loggedIn(page.body)) throw new Refused('login', 'the board shows the form only to members');
+    throw new Refused('other', `no form with a "${name}" box on ${page.url} (does the account may post there?)`);
+  }
+
+  private async logIn(): Promise<void> {
+    this.session.reset();
+    const { login } = this.dialect;
+    const page = await this.session.get(this.dialect.loginUrl(this.thread));
+    const form = findForm(page, login.password, this.opts.now());
+    if (!form) throw new Refused('other', `no login form on ${page.url}`);
+    const res = await this.submit(form, {
+      [login.username]: this.creds.username,
+      [login.password]: this.creds.password,
+      ...login.submit,
+    });
+    if (this.dialect.loggedIn(res.body)) return;
+    const said = this.dialect.refusal(res.body);
+    const kind = said ? this.dialect.kind(said) : 'other';
+    if (kind === 'form' || kind === 'flood') throw new Refused(kind, quote(said ?? '', 200));
+    // A wrong password is not cured by trying again (and boards lock accounts that keep trying).
+    throw new ModdeskError(
+      'http',
+      `${this.dialect.name} refused the login of ${quote(this.creds.username)}: ${said ? quote(said, 200) : 'no session after logging in'}. Check MODDESK_FORUM_USERNAME and MODDESK_FORUM_PASSWORD; nothing was posted and the draft stays approved`,
+      { place: this.dialect.loginUrl(this.thread) },
+    );
+  }
+
+  /** Sends a form back once it is old enough and the account's flood interval has passed. */
+  private async submit(form: BoardForm, fields: Record<string, string>): Promise<BoardResponse> {
+    const ready = Math.max(
+      form.fetchedAt + this.dialect.minFormAgeMs,
+      this.lastPostAt ? this.lastPostAt + this.floodMs() : 0,
+    );
+    const wait = ready - this.opts.now();
+    if (wait > 0) await this.opts.sleep(wait);
+    return this.session.post(form.action, { ...form.fields, ...fields });
+  }
+
+  private check(res: BoardResponse): void {
+    const said = this.dialect.refusal(res.body);
+    if (said) throw new Refused(this.dialect.kind(said), quote(said, 200));
+    if (!this.dialect.loggedIn(res.body)) throw new Refused('login', 'the session ended (logged out)');
+  }
+
+  /** The moderator's post carrying `line` among the thread's last two pages. */
+  private async findInThread(line: string): Promise<PostReceipt | null> {
+    const read = async (url: string) => {
+      const res = await this.session.get(url);
+      return this.engine.parsePage(res.body, { pageUrl: res.url, timeZone: 'UTC', now: this.opts.now() });
+    };
+    const first = await read(this.engine.pageUrl(this.thread, 1, null));
+    const pages = [first];
+    if (first.pageCount > 1) pages.push(await read(this.engine.pageUrl(this.thread, first.pageCount, first.perPage)));
+    if (first.pageCount > 2)
+      pages.push(await read(this.engine.pageUrl(this.thread, first.pageCount - 1, first.perPage)));
+    const me = this.creds.username.toLowerCase();
+    for (const page of pages) {
+      for (const entry of page.entries) {
+        const post: Post = entry.toPost();
+        if (post.author.toLowerCase() === me && post.html.includes(line)) return { id: post.id, url: post.url ?? null };
+      }
+    }
+    return null;
+  }
+
+  private async sentHas(line: string): Promise<boolean> {
+    const res = await this.session.get(this.dialect.pm!.sentUrl(this.thread));
+    if (!this.dialect.loggedIn(res.body)) {
+      await this.logIn();
+      return (await this.session.get(this.dialect.pm!.sentUrl(this.thread))).body.includes(line);
+    }
+    return res.body.includes(line);
+  }
+}
+
+class Refused extends Error {
+  constructor(
+    readonly kind: 'flood' | 'form' | 'login' | 'other',
+    message: string,
+  ) {
+    super(message);
+  }
+}
