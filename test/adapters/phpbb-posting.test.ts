@@ -13,7 +13,7 @@ afterEach(async () => {
   }
 });
 
-async function setup(opts: Parameters<typeof startPhpbbBoard>[1] = {}, password = 'correct horse') {
+async function setup(opts: Parameters<typeof startPhpbbBoard>[1] = {}, password = 'correct horse', flood = '0') {
   const thread = new FakeThread();
   thread.addPosts(23);
   const board = await startPhpbbBoard(thread, { floodInterval: 0, ...opts });
@@ -22,7 +22,7 @@ async function setup(opts: Parameters<typeof startPhpbbBoard>[1] = {}, password 
     MODDESK_FORUM_USERNAME: 'Mod',
     MODDESK_FORUM_PASSWORD: password,
     MODDESK_MIN_GAP_MS: '1',
-    MODDESK_FORUM_FLOOD_SECONDS: '0',
+    MODDESK_FORUM_FLOOD_SECONDS: flood,
   };
   const source = createPhpbbSource({ url: board.threadUrl, env });
   return { board, source, thread };
@@ -91,9 +91,10 @@ describe('posting on phpBB with the moderator’s account', () => {
   });
 
   test('a flood refusal: waits out the interval and tries again; past the tries, a clear message', async () => {
-    const { board, source, thread } = await setup({ floodInterval: 2 });
+    // The board's interval is 5 s; the sink was told 2 s, so it sends too early, is refused, waits and tries again.
+    const { board, source, thread } = await setup({ floodInterval: 5 }, 'correct horse', '2');
     await source.reply('one', 'g-1');
-    await source.reply('two', 'g-2'); // refused at first (2 s flood, the sink was told 0 s), then posted
+    await source.reply('two', 'g-2');
     expect(board.board.refusals).toContain('FLOOD_ERROR');
     expect(byMod(thread, 'g-2')).toHaveLength(1);
     board.board.opts.floodInterval = 3600;
