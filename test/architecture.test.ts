@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -23,7 +23,103 @@ const IMPURE = [
   /\bprocess\./,
 ];
 
+/** The layers, lowest first: a file imports only from its own layer or one below (adapters sit beside parser). */
+const LAYERS: Record<string, number> = {
+  domain: 0,
+  parser: 1,
+  adapters: 1,
+  machine: 2,
+  reporter: 3,
+  storage: 4,
+  app: 5,
+  web: 6,
+  cli: 7,
+};
+
+/** Each source file's relative imports (static, type-only and dynamic), as paths from the checkout. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources('src')) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const deps = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"](\.[^'"]+)['"]/g)].map((m) =>
+      relative(root, resolve(root, dirname(file), m[1] as string)).replace(/\.js$/, '.ts'),
+    );
+    graph.set(file, deps);
+  }
+  return graph;
+}
+
+const layerOf = (file: string) => file.split('/')[1] as string;
+
+/** Strongly connected components with more than one file (Tarjan): each is an import circle. */
+function circles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const scc: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop() as string;
+      onStack.delete(w);
+      scc.push(w);
+    } while (w !== v);
+    if (scc.length > 1) out.push(scc.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
 describe('architecture invariants', () => {
+  const graph = importGraph();
+
+  it('every import runs downward: domain ← parser ← machine ← reporter ← storage ← app ← web ← cli (adapters beside parser)', () => {
+    expect(Object.keys(LAYERS).sort()).toEqual(
+      readdirSync(join(root, 'src'), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    );
+    const upward: string[] = [];
+    for (const [file, deps] of graph) {
+      const from = LAYERS[layerOf(file)] as number;
+      for (const dep of deps) {
+        const to = LAYERS[layerOf(dep)] as number;
+        if (to > from || (to === from && layerOf(dep) !== layerOf(file))) upward.push(`${file} → ${dep}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('no import circles in src/', () => {
+    expect(circles(graph)).toEqual([]);
+  });
+
+  it('the checks can fail: an upward import and a circle are found', () => {
+    const bad = new Map([
+      ['src/machine/a.ts', ['src/app/b.ts', 'src/machine/c.ts']],
+      ['src/machine/c.ts', ['src/machine/a.ts']],
+    ]);
+    expect(circles(bad)).toEqual([['src/machine/a.ts', 'src/machine/c.ts']]);
+    expect(LAYERS[layerOf('src/app/b.ts')]).toBeGreaterThan(LAYERS[layerOf('src/machine/a.ts')] as number);
+  });
+
   it.each(['src/parser', 'src/machine', 'src/reporter'])(
     'invariant 1: %s is pure (no I/O, clock or randomness)',
     (dir) => {

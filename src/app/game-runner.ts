@@ -13,7 +13,7 @@ import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
-import type { GameFileError } from './game-file-reload.js';
+import type { GameFileError } from './game-file-read.js';
 import { nextPollDelay } from './poll-schedule.js';
 
 export interface RunnerOptions {

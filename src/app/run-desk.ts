@@ -14,15 +14,11 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-type StartWebServer = (
+/** The dashboard's server (src/web/server.ts), handed in by the command: web sits above app (ARCHITECTURE.md). */
+export type StartWebServer = (
   desk: Desk,
   opts: { host?: string; port?: number; token?: string; allowedHosts?: readonly string[] },
 ) => Promise<Dashboard>;
-
-/** The dashboard (src/web/server.ts), loaded only when a desk serves it. */
-export async function loadDashboard(): Promise<StartWebServer> {
-  return (await import('../web/server.js')).startWebServer;
-}
 
 export interface RunningDesk {
   watcher: Watcher;
@@ -40,6 +36,7 @@ export async function runDesk(o: {
   dryRun?: boolean;
   once?: boolean;
   dashboard?: boolean;
+  startDashboard?: StartWebServer;
   out?: (s: string) => void;
   createSource?: WatcherDeps['createSource'];
   writeGameFile?: boolean;
@@ -63,9 +60,8 @@ export async function runDesk(o: {
     });
     watcher.open();
     let dashboard: Dashboard | null = null;
-    if (o.dashboard !== false && !o.once) {
-      const start = await loadDashboard();
-      dashboard = await start(watcher.desk, {
+    if (o.dashboard !== false && !o.once && o.startDashboard) {
+      dashboard = await o.startDashboard(watcher.desk, {
         host: o.config.dashboard?.host ?? '127.0.0.1',
         port: o.config.dashboard?.port ?? 0,
         allowedHosts: o.config.dashboard?.allowedHosts,

@@ -11,6 +11,7 @@ import { dashboardLink } from '../app/secrets.js';
 import { DRAFT_KINDS } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
+import { loadDashboard } from './load-dashboard.js';
 import { untilSignal } from './watch-command.js';
 
 interface DemoOpts {
@@ -74,9 +75,10 @@ export function register(program: Command): void {
         autoApprove: opts.autoPost ? [...DRAFT_KINDS] : [],
       });
       const log = createLogger({ level: opts.logLevel });
+      const startDashboard = await loadDashboard();
       let desk: Awaited<ReturnType<typeof runDesk>>;
       try {
-        desk = await runDesk({ config, clock, env: forum.env(), log });
+        desk = await runDesk({ config, clock, env: forum.env(), log, startDashboard });
       } catch (err) {
         const cause = (err as Error).cause ?? err;
         if ((cause as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
@@ -85,6 +87,7 @@ export function register(program: Command): void {
           clock,
           env: forum.env(),
           log,
+          startDashboard,
         });
       }
       out(

@@ -6,6 +6,7 @@ import { createLogger } from '../app/logger.js';
 import { runDesk } from '../app/run-desk.js';
 import { dashboardLink, loadSecrets, secretValues } from '../app/secrets.js';
 import { ModdeskError } from '../domain/errors.js';
+import { loadDashboard } from './load-dashboard.js';
 
 interface WatchOpts {
   game?: string[];
@@ -51,6 +52,7 @@ export function register(program: Command): void {
         dryRun: opts.dryRun,
         once: opts.once,
         dashboard: opts.dashboard,
+        startDashboard: opts.dashboard === false || opts.once ? undefined : await loadDashboard(),
         out,
       });
       if (opts.once) {

@@ -18,6 +18,6 @@ export const vanillaRuleset: Ruleset = {
   ...baseRuleset,
   name: 'vanilla',
   onAction: recordNightKill,
-  resolveNight: resolveNightKills,
+  resolveNight: (ctx, at) => resolveNightKills(ctx, vanillaRuleset, at),
   winner: vanillaWinner,
 };

@@ -3,9 +3,8 @@ import type { GameContext } from '../../context.js';
 import { killSlot } from '../../death-rules.js';
 import { targetProblem } from '../../post-rules.js';
 import { resolveTarget } from '../../roster.js';
-import type { PlayerAction } from '../../ruleset.js';
+import type { PlayerAction, Ruleset } from '../../ruleset.js';
 import { flagAction } from '../base.js';
-import { vanillaRuleset } from './index.js';
 
 /** V-P2: the mafia's `Kill:` by PM from N1 on; the last one sent before the night ends counts. */
 export function recordNightKill(ctx: GameContext, act: PlayerAction): GameContext {
@@ -43,9 +42,9 @@ export function recordNightKill(ctx: GameContext, act: PlayerAction): GameContex
 }
 
 /** At the night's end the counting kill takes effect (diedAt = the night's end). */
-export function resolveNightKills(ctx: GameContext, at: Instant): GameContext {
+export function resolveNightKills(ctx: GameContext, ruleset: Ruleset, at: Instant): GameContext {
   const kill = ctx.nightActions.find((a) => a.kind === 'kill' && a.phase === ctx.phase?.name);
   if (!kill || kill.target === null) return ctx;
   if (!ctx.slots[kill.actor]?.alive) return ctx;
-  return killSlot(ctx, vanillaRuleset, kill.target, 'nightkill', at);
+  return killSlot(ctx, ruleset, kill.target, 'nightkill', at);
 }
