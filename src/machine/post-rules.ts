@@ -3,7 +3,14 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
-import { doubtMessage, flagDoubtfulTarget, flagEdited, flagFormerPlayer, flagGuessedAuthor, flagModPost } from './post-flags.js';
+import {
+  doubtMessage,
+  flagDoubtfulTarget,
+  flagEdited,
+  flagFormerPlayer,
+  flagGuessedAuthor,
+  flagModPost,
+} from './post-flags.js';
 import { guessAuthor, isModerator, replaceSlot, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { setVote } from './votes.js';

@@ -1,5 +1,5 @@
 import type { Post } from '../../domain/post.js';
-import type { BoardDialect } from '../posting/form-sink.js';
+import type { BoardDialect } from '../posting/board-dialect.js';
 import type { ReadProgress, ReadResult } from '../types.js';
 
 /** What one HTML forum engine tells the shared paged reader (phpBB, XenForo, vBulletin). */

@@ -1,4 +1,4 @@
-import type { BoardDialect } from '../posting/form-sink.js';
+import type { BoardDialect } from '../posting/board-dialect.js';
 
 /**
  * phpBB 3.3's forms, as `phpbb/phpbb` (branch 3.3.x) writes and checks them: `add_form_key()` puts `creation_time`

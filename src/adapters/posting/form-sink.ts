@@ -3,39 +3,8 @@ import type { Post } from '../../domain/post.js';
 import { marker } from '../common/idempotency.js';
 import type { PagedPlatform } from '../common/paged-forum.js';
 import type { PostReceipt, ThreadSink } from '../types.js';
+import type { BoardDialect } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
-
-/** What one forum engine's forms look like; the steps are the same everywhere (form-sink.ts). */
-export interface BoardDialect {
-  readonly name: string;
-  /** The login page (its form holds the password box `fields.password`). */
-  loginUrl(thread: string): string;
-  readonly login: { username: string; password: string; submit: Record<string, string> };
-  /** The page is served to a logged-in account (it has a log-out link). */
-  loggedIn(body: string): boolean;
-  /** The board's own words when it refuses a login, a post or a message; null when the page shows none. */
-  refusal(body: string): string | null;
-  /** What a refusal means: wait out the flood interval, fetch a fresh form, log in again, or give up. */
-  kind(refusal: string): 'flood' | 'form' | 'login' | 'other';
-  /** The reply form of the thread. */
-  replyUrl(thread: string): string;
-  readonly message: string;
-  readonly submit: Record<string, string>;
-  /** How long after a form arrived it may be sent back (phpBB refuses a form token from the same second). */
-  readonly minFormAgeMs: number;
-  /** The board's default least gap between two posts of one account. */
-  readonly floodSeconds: number;
-  /** The idempotency line in the board's markup (bbcode), small. */
-  small(line: string): string;
-  readonly pm?: {
-    composeUrl(thread: string): string;
-    fields(to: string, subject: string): Record<string, string>;
-    /** Two-step forms (phpBB adds recipients first): the fields that add `to`, sent before the message. */
-    addRecipient?(to: string): Record<string, string>;
-    /** The sent-messages list, searched for the key before a retry. */
-    sentUrl(thread: string): string;
-  };
-}
 
 export interface BoardCredentials {
   username: string;
