@@ -59,8 +59,10 @@ export class FetchSession {
       if (outSize > saved.outBytes) await truncate(this.out, saved.outBytes);
       return { cursor: saved.cursor };
     }
-    // No cursor yet (or a dump shorter than it remembers): read from the beginning, keeping what the dump has.
+    // No cursor yet (or a dump shorter than it remembers): read from the beginning, keeping what the dump has up to
+    // its last whole line. A last line cut off by a crash mid-append is fetched again and written whole.
     if (outSize < 0) await writeFile(this.out, '');
+    else await dropTornTail(this.out);
     return { cursor: null };
   }
 
@@ -156,4 +158,10 @@ export class FetchSession {
 
 function fingerprint(post: Post): string {
   return `${post.editedAt ?? ''}|${contentHash(post.html)}`;
+}
+
+/** Cuts a dump back to just after its last newline (nothing to do when it ends with one). */
+async function dropTornTail(file: string): Promise<void> {
+  const bytes = await readFile(file);
+  if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) await truncate(file, bytes.lastIndexOf(0x0a) + 1);
 }

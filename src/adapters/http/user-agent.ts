@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { packageRoot } from '../common/package-root.js';
 
 const DEFAULT_CONTACT = 'https://github.com/moddesk/moddesk';
 
-let version: string | undefined;
-
-/** The package's version, read on first use from the nearest package.json above this file (src/, dist/ or the bundle). */
+/** The package's version (package.json), read on first use. */
 export function moddeskVersion(): string {
-  if (version !== undefined) return version;
-  version = '0.0.0';
-  for (let up = new URL('.', import.meta.url); ; up = new URL('..', up)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', up), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'moddesk') {
-        version = pkg.version ?? version;
-        break;
-      }
-    } catch {
-      // no package.json at this level: keep walking up
-    }
-    if (up.pathname === '/') break;
-  }
-  return version;
+  return packageRoot()?.version ?? '0.0.0';
 }
 
 export const PRODUCT_TOKEN = 'moddesk';

@@ -1,25 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'yaml';
+import { packageRoot } from '../../adapters/common/package-root.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { GameFile } from '../../domain/game-file.js';
 import type { Post } from '../../domain/post.js';
 import { loadDump } from '../load-dump.js';
 import { loadGameFile } from '../load-game-file.js';
 
-/** The recorded DEFCON game the demo plays: the repository's sample game (dist/ and src/ are both two levels deep). */
-export const BUNDLED_GAME = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'test',
-  'games',
-  'defcon-sample',
-  'game.yaml',
-);
+/** The recorded DEFCON game the demo plays: the repository's sample game. */
+export const BUNDLED_GAME = join(packageRoot()?.dir ?? '.', 'test', 'games', 'defcon-sample', 'game.yaml');
 
 export interface DemoGame {
   game: GameFile;
