@@ -40,6 +40,8 @@ export class PhpbbBoardState {
   /** Every refusal the board gave, by its language key. */
   readonly refusals: string[] = [];
   logins = 0;
+  /** Called the moment the board has stored a post, before it answers (a test may kill the poster right there). */
+  onPostTaken: (() => void) | null = null;
   constructor(
     readonly thread: FakeThread,
     readonly topicId: number,
@@ -250,6 +252,7 @@ function route(state: PhpbbBoardState, req: FakeRequest): FakeResponse | null {
     }
     state.thread.add({ author: s.user, html: bbcodeToHtml(message), createdAt: Date.now() });
     state.lastPost.set(s.user, now);
+    state.onPostTaken?.();
     return page(s, `<div id="message"><p>${L.POST_STORED}</p></div>`);
   }
   return null;
