@@ -24,6 +24,9 @@ tally('build', step('build', 'npm', ['run', 'build']));
 tally('typecheck', step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']));
 tally('lint', step('lint', 'npx', ['biome', 'check', 'src', 'test', 'bench', 'scripts']));
 
+// Installable like any CLI: npm pack, npm install -g into a temporary prefix, then demo and init (issue 15).
+tally('install', step('install', 'npx', ['tsx', 'scripts/check-install.ts']));
+
 rmSync('vitest-results.json', { force: true });
 step('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=vitest-results.json']);
 if (existsSync('vitest-results.json')) {

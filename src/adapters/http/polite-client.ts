@@ -123,6 +123,7 @@ export class PoliteClient {
         const res = await this.attempt(robotsUrl, { signal, acceptClientErrors: true });
         return { status: res.status, text: res.status < 300 ? res.body : '' };
       } catch (err) {
+        if (UNREACHABLE.has(err as Error)) throw err;
         if (err instanceof ModdeskError) return { status: 599, text: '' };
         throw err;
       }
@@ -184,7 +185,10 @@ export class PoliteClient {
         throw httpError(`${target.href} answered HTTP ${res.status}${statusHint(res.status)}`);
       }
       if (opts.signal?.aborted) throw outcome.error;
-      lastProblem = describe(outcome.error);
+      const gone = unreachable(outcome.error, target, this.options.timeoutMs);
+      // A host that does not resolve or refuses the connection is said at once, not after a minute of retries.
+      if (gone.final) throw markUnreachable(httpError(gone.words, outcome.error));
+      lastProblem = gone.words;
       scheduler.delay(target.host, this.backoff(attempt));
     }
     throw httpError(`${target.href} failed ${maxAttempts} times; last problem: ${lastProblem}`);
@@ -240,6 +244,38 @@ function decode(raw: Buffer, encoding: string | undefined): string {
   if (enc === 'br') return brotliDecompressSync(raw).toString('utf8');
   if (enc === 'deflate') return inflateSync(raw).toString('utf8');
   return raw.toString('utf8');
+}
+
+/** Errors that say the host cannot be reached at all (robots.txt passes them on as they are). */
+const UNREACHABLE = new WeakSet<Error>();
+function markUnreachable(err: ModdeskError): ModdeskError {
+  UNREACHABLE.add(err);
+  return err;
+}
+
+/** A network failure in words with the host: DNS failure and refusal are final, a timeout is retried. */
+function unreachable(err: unknown, target: URL, timeoutMs: number): { words: string; final: boolean } {
+  const e = err as { code?: string; name?: string; cause?: { code?: string; name?: string } };
+  const code = e?.code ?? e?.cause?.code ?? '';
+  const host = target.host;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return {
+      words: `cannot find the host ${target.hostname} (DNS lookup failed): check the thread's address and this machine's connection`,
+      final: true,
+    };
+  if (code === 'ECONNREFUSED')
+    return {
+      words: `${host} refused the connection: nothing answers there (wrong address or port, or the site is down)`,
+      final: true,
+    };
+  if (
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e?.name === 'TimeoutError' ||
+    code === 'ETIMEDOUT'
+  )
+    return { words: `${host} did not answer within ${Math.round(timeoutMs / 1000)} s (timeout)`, final: false };
+  return { words: `${host}: ${describe(err)}`, final: false };
 }
 
 function describe(err: unknown): string {

@@ -67,7 +67,9 @@ export class PoliteQueue {
       if (r.ok) return r.value;
       const retryable = r.retry && (idempotent || r.status === 429);
       if (!retryable || n >= this.opts.maxAttempts) {
-        throw new ModdeskError('http', `${label}: ${r.error.message}${n > 1 ? ` (after ${n} attempts)` : ''}`, {
+        // The gateway's message may already start with the label: say it once.
+        const why = r.error.message.startsWith(label) ? r.error.message : `${label}: ${r.error.message}`;
+        throw new ModdeskError('http', `${why}${n > 1 ? ` (after ${n} attempts)` : ''}`, {
           cause: r.error,
         });
       }

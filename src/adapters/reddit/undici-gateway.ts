@@ -221,7 +221,15 @@ export class UndiciGateway implements RedditGateway {
     } catch (err) {
       if (signal?.aborted) throw err;
       const code = (err as { code?: string }).code ?? (err as Error).name;
-      return { ok: false, retry: true, error: new ModdeskError('http', `${what}: ${code}`, { cause: err }) };
+      // Said with the host, once: a name that does not resolve or a refused connection will not mend by retrying.
+      const words =
+        code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+          ? `cannot find the host ${url.hostname} (DNS lookup failed)`
+          : code === 'ECONNREFUSED'
+            ? `${url.host} refused the connection`
+            : `${url.host}: ${code}`;
+      const retry = code !== 'ENOTFOUND' && code !== 'ECONNREFUSED';
+      return { ok: false, retry, error: new ModdeskError('http', `${what}: ${words}`, { cause: err }) };
     }
   }
 }

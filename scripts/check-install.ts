@@ -1,0 +1,91 @@
+// `npm test` step "install": proves moddesk installs like any CLI. `npm pack` makes the tarball, `npm install -g`
+// puts it in a temporary prefix (runtime dependencies only; npm's cache first, the registry for what it lacks),
+// then the installed `moddesk` runs `demo` (up to its dashboard link) and `init` against a fake phpBB on 127.0.0.1.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FakeThread } from '../test/fakes/fake-thread.js';
+import { startPhpbbFake } from '../test/fakes/phpbb-fake.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'moddesk-install-'));
+const fail = (why: string): never => {
+  process.stdout.write(`install check FAILED: ${why}\n`);
+  process.exit(1);
+};
+const run = (cmd: string, args: string[], opts: { cwd?: string } = {}) => {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts, env: { ...process.env, MODDESK_MIN_GAP_MS: '0' } });
+  if (r.status !== 0) fail(`${cmd} ${args.join(' ')}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+  return r.stdout;
+};
+
+try {
+  run('npm', ['pack', '--pack-destination', dir, '--silent']);
+  const tarball = readdirSync(dir).find((f) => /^moddesk-.*\.tgz$/.test(f)) ?? fail('npm pack wrote no tarball');
+  const prefix = join(dir, 'prefix');
+  run(
+    'npm',
+    [
+      'install',
+      '-g',
+      '--prefix',
+      prefix,
+      join(dir, tarball),
+      '--prefer-offline',
+      '--no-audit',
+      '--no-fund',
+      '--allow-scripts=better-sqlite3',
+    ],
+    { cwd: dir },
+  );
+  const bin = join(prefix, 'bin', 'moddesk');
+  const pkg = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', 'moddesk', 'package.json'), 'utf8'));
+  if (
+    readdirSync(join(prefix, 'lib', 'node_modules', 'moddesk', 'node_modules')).some((d) =>
+      Object.keys(pkg.devDependencies ?? {}).includes(d),
+    )
+  )
+    fail('a devDependency was installed');
+  if (!run(bin, ['--help'], { cwd: dir }).includes('init')) fail('moddesk --help does not list init');
+
+  // demo: the bundled game plays on the built-in forum; its dashboard link is printed.
+  const demo = spawn(bin, ['demo', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const link = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no dashboard link in: ${out}`)), 60_000);
+    demo.stdout.on('data', (b) => {
+      out += String(b);
+      const m = /dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    demo.on('exit', (code) => reject(new Error(`demo exited ${code}: ${out}`)));
+  }).catch((err: Error) => fail(err.message));
+  // The link's first visit trades the token for a cookie (a redirect); that answer proves the dashboard is up.
+  const page = await fetch(link, { redirect: 'manual' });
+  if (page.status >= 400) fail(`the demo dashboard answered ${page.status}`);
+  demo.kill('SIGTERM');
+
+  // init: a thread whose opening post lists the players.
+  const thread = new FakeThread({ authors: ['Host'] });
+  thread.add({
+    author: 'Host',
+    html: 'Welcome!<br>Players:<br>1. Alice<br>2. <s>Bob</s> Bert<br>3. Cleo<br><br>Rules below.',
+  });
+  const forum = await startPhpbbFake({ thread, variant: 'mafiascum', timeZone: 'UTC' });
+  try {
+    const out = run(bin, ['init', '--url', forum.threadUrl, '--out', join(dir, 'game.yaml')], { cwd: dir });
+    if (!/wrote .*game\.yaml: 3 players/.test(out)) fail(`init said: ${out}`);
+    const game = readFileSync(join(dir, 'game.yaml'), 'utf8');
+    for (const name of ['Alice', 'Bob', 'Cleo'])
+      if (!game.includes(`name: "${name}"`)) fail(`init's game file lacks ${name}:\n${game}`);
+    run(bin, ['state', '--game', join(dir, 'game.yaml'), '--posts', '/dev/null'], { cwd: dir });
+  } finally {
+    await forum.close();
+  }
+  process.stdout.write(`install check: ${tarball} installed in a temporary prefix; demo and init work\n`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
