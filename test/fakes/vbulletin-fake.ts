@@ -1,3 +1,4 @@
+import type { FakeRequest, FakeResponse } from './fake-server.js';
 import { FakeThread, type FakeThreadOptions } from './fake-thread.js';
 import { type ForumFake, html, slice, startFake } from './forum-fake.js';
 import { renderVbPage } from './render/vbulletin.js';
@@ -9,6 +10,8 @@ export interface VbulletinFakeOptions extends FakeThreadOptions {
   timeZone?: string;
   posts?: number;
   thread?: FakeThread;
+  /** Routes answered before the pages (the board's login and posting forms: board-forms.ts). */
+  live?: (req: FakeRequest) => FakeResponse | null;
 }
 
 /** vB4 `showthread.php?t=ID&page=N`, vB5 `/forum/games/ID-slug/pageN`; a page past the end shows the last one. */
@@ -54,5 +57,6 @@ export async function startVbulletinFake(opts: VbulletinFakeOptions = {}): Promi
       return m ? page(Number(m[1] ?? 1)) : null;
     },
     (base) => (version === 4 ? `${base}/showthread.php?t=${threadId}` : `${base}${vb5Path}`),
+    opts.live,
   );
 }

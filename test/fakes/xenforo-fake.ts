@@ -1,3 +1,4 @@
+import type { FakeRequest, FakeResponse } from './fake-server.js';
 import { FakeThread, type FakeThreadOptions } from './fake-thread.js';
 import { type ForumFake, html, redirect, slice, startFake } from './forum-fake.js';
 import { renderXenforoPage } from './render/xenforo.js';
@@ -8,6 +9,8 @@ export interface XenforoFakeOptions extends FakeThreadOptions {
   timeZone?: string;
   posts?: number;
   thread?: FakeThread;
+  /** Routes answered before the pages (the board's login and posting forms: board-forms.ts). */
+  live?: (req: FakeRequest) => FakeResponse | null;
 }
 
 /** XenForo 2: `/threads/{slug}.{id}/page-N`; a page past the end redirects to the last one. */
@@ -40,5 +43,6 @@ export async function startXenforoFake(opts: XenforoFakeOptions = {}): Promise<F
       );
     },
     (base) => `${base}${threadPath}`,
+    opts.live,
   );
 }

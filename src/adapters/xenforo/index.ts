@@ -1,6 +1,7 @@
 import type { PagedPlatform } from '../common/paged-forum.js';
 import { PagedForumSource, type SourceOptions } from '../common/paged-source.js';
 import { parseXenforoPage } from './parse-page.js';
+import { xenforoDialect } from './sink.js';
 import { xenforoPageUrl, xenforoThreadUrl } from './urls.js';
 
 export const xenforoEngine: PagedPlatform = {
@@ -8,9 +9,10 @@ export const xenforoEngine: PagedPlatform = {
   threadUrl: xenforoThreadUrl,
   pageUrl: (thread, page) => xenforoPageUrl(thread, page),
   parsePage: parseXenforoPage,
+  dialect: xenforoDialect,
 };
 
-/** A XenForo 2 thread as a ThreadSource; replies are pasted by hand. */
+/** A XenForo 1 or 2 thread as a ThreadSource; replies posted with the moderator's account (sink.ts, XenForo 2 forms). */
 export function createXenforoSource(opts: SourceOptions): PagedForumSource {
   return new PagedForumSource(xenforoEngine, opts);
 }

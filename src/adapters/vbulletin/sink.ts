@@ -1,0 +1,50 @@
+import type { BoardDialect } from '../posting/board-dialect.js';
+
+/** The error box of a vBulletin 4 page (`.standard_error .blockrow`, or the post form's `.blockrow.error`). */
+function vbError(body: string): string | null {
+  const m = /<div class="blockrow (?:restore|error)"[^>]*>([\s\S]*?)<\/div>/.exec(body);
+  return m
+    ? m[1]!
+        .replace(/<[^>]*>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim() || null
+    : null;
+}
+
+/**
+ * vBulletin 4's forms as documented: every form carries `securitytoken` ("guest" before logging in; refused with
+ * "Your submission could not be processed because a security token was missing or has expired."), login is
+ * `login.php?do=login` with `vb_login_username` / `vb_login_password`, a reply is `newreply.php?do=postreply&t=N`
+ * with `message`, and the flood check answers "This forum requires that you wait 30 seconds between posts."
+ * (`floodchecktime`, default 30 s). PMs: `private.php?do=insertpm` (recipients, title, message). vBulletin 3 has
+ * the same forms; vBulletin 5 posts through its AJAX API and is not supported here.
+ */
+export const vbulletinDialect: BoardDialect = {
+  name: 'vBulletin',
+  loginUrl: (thread) => new URL('login.php?do=login', thread).href,
+  login: { username: 'vb_login_username', password: 'vb_login_password', submit: { cookieuser: '1', do: 'login' } },
+  loggedIn: (body) => /login\.php\?do=logout/.test(body),
+  refusal: vbError,
+  kind: (said) =>
+    /requires that you wait \d+ seconds between posts/i.test(said)
+      ? 'flood'
+      : /security token was missing or has expired/i.test(said)
+        ? 'form'
+        : /not logged in|do not have permission/i.test(said)
+          ? 'login'
+          : 'other',
+  replyUrl: (thread) => {
+    const t = new URL(thread).searchParams.get('t') ?? /\/(\d+)-/.exec(new URL(thread).pathname)?.[1] ?? '';
+    return new URL(`newreply.php?do=newreply&t=${t}`, thread).href;
+  },
+  message: 'message',
+  submit: { sbutton: 'Submit Reply' },
+  minFormAgeMs: 0,
+  floodSeconds: 30,
+  small: (line) => `[SIZE=1]${line}[/SIZE]`,
+  pm: {
+    composeUrl: (thread) => new URL('private.php?do=newpm', thread).href,
+    fields: (to, subject) => ({ recipients: to, title: subject }),
+    sentUrl: (thread) => new URL('private.php?folderid=-1', thread).href,
+  },
+};

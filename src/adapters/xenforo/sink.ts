@@ -1,0 +1,41 @@
+import type { BoardDialect } from '../posting/board-dialect.js';
+
+/** The first `.blockMessage--error` (or a form's `.formRow--error`) of a XenForo page, as text. */
+function xfError(body: string): string | null {
+  const m = /<div class="blockMessage blockMessage--error[^"]*"[^>]*>([\s\S]*?)<\/div>/.exec(body);
+  return m ? m[1]!.replace(/<[^>]*>/g, '').trim() || null : null;
+}
+
+/**
+ * XenForo 2's forms as documented: every form carries the `_xfToken` CSRF field ("timestamp,hash", refused with
+ * "Security error occurred…" when missing or stale); `/login/login` takes `login` and `password`; a thread's reply
+ * form is `/threads/{slug}.{id}/reply`, posting to `add-reply`; the flood check answers "You must wait at least N
+ * seconds before performing this action." (`floodCheckLength`, default 60 s; staff often bypass it). PMs are
+ * conversations (`/conversations/add`: recipients, title, message).
+ */
+export const xenforoDialect: BoardDialect = {
+  name: 'XenForo',
+  loginUrl: (thread) => new URL('/login/', thread).href,
+  login: { username: 'login', password: 'password', submit: { remember: '1' } },
+  loggedIn: (body) => /data-logged-in="true"/.test(body),
+  refusal: xfError,
+  kind: (said) =>
+    /must wait at least \d+ seconds/i.test(said)
+      ? 'flood'
+      : /security error occurred/i.test(said)
+        ? 'form'
+        : /must be logged.in|log in or register/i.test(said)
+          ? 'login'
+          : 'other',
+  replyUrl: (thread) => new URL('reply', thread.endsWith('/') ? thread : `${thread}/`).href,
+  message: 'message',
+  submit: {},
+  minFormAgeMs: 0,
+  floodSeconds: 60,
+  small: (line) => `[SIZE=2]${line}[/SIZE]`,
+  pm: {
+    composeUrl: (thread) => new URL('/conversations/add', thread).href,
+    fields: (to, subject) => ({ recipients: to, title: subject }),
+    sentUrl: (thread) => new URL('/conversations/', thread).href,
+  },
+};

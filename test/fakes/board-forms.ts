@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { bbcodeToHtml } from './board-phpbb.js';
+import type { FakeRequest, FakeResponse } from './fake-server.js';
+import type { FakeThread } from './fake-thread.js';
+import { type ForumFake, html } from './forum-fake.js';
+import { escapeHtml } from './render/display.js';
+import { startVbulletinFake } from './vbulletin-fake.js';
+import { startXenforoFake } from './xenforo-fake.js';
+
+/**
+ * XenForo 2 and vBulletin 4 login, reply and conversation/PM forms on the fakes, as their documentation describes
+ * them: a CSRF token in every form (`_xfToken` "time,hash" / `securitytoken` "time-hash", "guest" for vB guests)
+ * bound to the session and refused when missing, foreign or older than its lifetime; a flood interval per account;
+ * sessions in cookies. Error texts are the engines' own phrases.
+ */
+export type Engine = 'xenforo' | 'vbulletin';
+
+export interface FormsBoardOptions {
+  users?: Record<string, string>;
+  floodSeconds?: number;
+  tokenLifetimeSeconds?: number;
+}
+
+interface Session {
+  id: string;
+  user: string | null;
+}
+
+export class FormsBoardState {
+  readonly sessions = new Map<string, Session>();
+  readonly lastPost = new Map<string, number>();
+  readonly sent: { from: string; to: string; title: string; message: string }[] = [];
+  readonly refusals: string[] = [];
+  logins = 0;
+  constructor(
+    readonly engine: Engine,
+    readonly thread: FakeThread,
+    readonly opts: Required<FormsBoardOptions>,
+  ) {}
+  expireSessions(): void {
+    this.sessions.clear();
+  }
+  token(s: Session): string {
+    if (this.engine === 'vbulletin' && !s.user) return 'guest';
+    const t = Math.floor(Date.now() / 1000);
+    const hash = createHash('sha1')
+      .update(`${t}:${s.id}:${s.user ?? ''}`)
+      .digest('hex');
+    return this.engine === 'xenforo' ? `${t},${hash}` : `${t}-${hash}`;
+  }
+  tokenOk(s: Session, value: string | null): boolean {
+    if (this.engine === 'vbulletin' && !s.user) return value === 'guest';
+    const m = /^(\d+)[,-]([0-9a-f]{40})$/.exec(value ?? '');
+    if (!m) return false;
+    const t = Number(m[1]);
+    if (Math.floor(Date.now() / 1000) - t > this.opts.tokenLifetimeSeconds) return false;
+    return (
+      createHash('sha1')
+        .update(`${t}:${s.id}:${s.user ?? ''}`)
+        .digest('hex') === m[2]
+    );
+  }
+}
+
+export interface FormsBoard extends ForumFake {
+  board: FormsBoardState;
+}
+
+const XF = {
+  cookie: 'xf_session',
+  tokenField: '_xfToken',
+  badToken: 'Security error occurred. Please press back, refresh the page, and try again.',
+  badPassword: 'Incorrect password. Please try again.',
+  flood: (n: number) => `You must wait at least ${n} seconds before performing this action.`,
+  needLogin: 'You must be logged-in to do that.',
+};
+const VB = {
+  cookie: 'bbsessionhash',
+  tokenField: 'securitytoken',
+  badToken:
+    'Your submission could not be processed because a security token was missing or has expired. If this occurs unexpectedly, please inform the administrator and describe the action you performed before you received this error.',
+  badPassword:
+    "You have entered an invalid username or password. Please press the back button, enter the correct details and try again. Don't forget that the password is case sensitive.",
+  flood: (n: number) =>
+    `This forum requires that you wait ${n} seconds between posts. Please try again in ${n} seconds.`,
+  needLogin: 'You are not logged in or you do not have permission to access this page.',
+};
+
+export async function startFormsBoard(
+  engine: Engine,
+  thread: FakeThread,
+  opts: FormsBoardOptions = {},
+): Promise<FormsBoard> {
+  const state = new FormsBoardState(engine, thread, {
+    users: opts.users ?? { Mod: 'correct horse' },
+    floodSeconds: opts.floodSeconds ?? 0,
+    tokenLifetimeSeconds: opts.tokenLifetimeSeconds ?? 86_400,
+  });
+  const live = (req: FakeRequest) => route(state, req);
+  const fake =
+    engine === 'xenforo'
+      ? await startXenforoFake({ thread, live })
+      : await startVbulletinFake({ thread, version: 4, live });
+  return { ...fake, board: state };
+}
+
+function words(state: FormsBoardState) {
+  return state.engine === 'xenforo' ? XF : VB;
+}
+
+function session(state: FormsBoardState, req: FakeRequest): Session {
+  const name = words(state).cookie;
+  const id = new RegExp(`(?:^|;\\s*)${name}=([a-f0-9]+)`).exec(req.headers.cookie ?? '')?.[1];
+  const known = id ? state.sessions.get(id) : undefined;
+  if (known) return known;
+  const fresh = { id: randomBytes(16).toString('hex'), user: null };
+  state.sessions.set(fresh.id, fresh);
+  return fresh;
+}
+
+function page(state: FormsBoardState, s: Session, body: string, cookie = s.id): FakeResponse {
+  const xf = state.engine === 'xenforo';
+  const nav = s.user
+    ? xf
+      ? `<a href="/logout/?t=${state.token(s)}">Log out</a>`
+      : `<a href="login.php?do=logout&amp;logouthash=${state.token(s)}">Log Out</a>`
+    : '';
+  const res = html(
+    `<!DOCTYPE html><html${xf ? ` data-logged-in="${s.user ? 'true' : 'false'}"` : ''}><head><title>Board</title></head><body>${nav}${body}</body></html>`,
+  );
+  res.headers = { ...res.headers, 'set-cookie': `${words(state).cookie}=${cookie}; path=/; httponly` };
+  return res;
+}
+
+function error(state: FormsBoardState, text: string): string {
+  return state.engine === 'xenforo'
+    ? `<div class="blockMessage blockMessage--error blockMessage--iconic">${escapeHtml(text)}</div>`
+    : `<div class="standard_error"><div class="blockrow restore">${escapeHtml(text)}</div></div>`;
+}
+
+function form(state: FormsBoardState, s: Session, action: string, inner: string): string {
+  return `<form action="${action}" method="post">${inner}<input type="hidden" name="${words(state).tokenField}" value="${state.token(s)}" /><input type="submit" value="Go" /></form>`;
+}
+
+function loginPage(state: FormsBoardState, s: Session, err = ''): FakeResponse {
+  const xf = state.engine === 'xenforo';
+  const fields = xf
+    ? '<input type="text" name="login" /><input type="password" name="password" /><input type="checkbox" name="remember" value="1" /><input type="hidden" name="_xfRedirect" value="/" />'
+    : '<input type="text" name="vb_login_username" /><input type="password" name="vb_login_password" /><input type="hidden" name="do" value="login" /><input type="hidden" name="s" value="" />';
+  return page(
+    state,
+    s,
+    (err ? error(state, err) : '') + form(state, s, xf ? '/login/login' : 'login.php?do=login', fields),
+  );
+}
+
+function replyPage(state: FormsBoardState, s: Session, path: string): FakeResponse {
+  const xf = state.engine === 'xenforo';
+  const action = xf ? `${path.replace(/reply$/, '')}add-reply` : `newreply.php?do=postreply&amp;t=5150`;
+  const fields = xf
+    ? `<textarea name="message"></textarea><input type="hidden" name="last_date" value="${Math.floor(Date.now() / 1000)}" />`
+    : '<textarea name="message"></textarea><input type="hidden" name="do" value="postreply" /><input type="hidden" name="t" value="5150" /><input type="hidden" name="posthash" value="abc" />';
+  return page(state, s, form(state, s, action, fields));
+}
+
+function composePage(state: FormsBoardState, s: Session): FakeResponse {
+  const xf = state.engine === 'xenforo';
+  return page(
+    state,
+    s,
+    form(
+      state,
+      s,
+      xf ? '/conversations/add' : 'private.php?do=insertpm',
+      '<input type="text" name="recipients" /><input type="text" name="title" /><textarea name="message"></textarea>',
+    ),
+  );
+}
+
+function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
+  const xf = state.engine === 'xenforo';
+  const p = req.url.pathname;
+  const q = req.url.searchParams;
+  const isLogin = xf ? p === '/login/' || p === '/login/login' : p === '/login.php';
+  const isReply = xf ? /\/threads\/[^/]+\/(reply|add-reply)$/.test(p) : p === '/newreply.php';
+  const isPm = xf ? p === '/conversations/add' || p === '/conversations/' : p === '/private.php';
+  if (!isLogin && !isReply && !isPm && p !== '/') return null;
+  const s = session(state, req);
+  const f = new URLSearchParams(req.body);
+  const w = words(state);
+  if (p === '/') return page(state, s, '<p>Forums</p>');
+  if (isLogin) {
+    if (req.method === 'GET') return loginPage(state, s);
+    if (!state.tokenOk(s, f.get(w.tokenField))) return loginPage(state, s, w.badToken);
+    const user = f.get(xf ? 'login' : 'vb_login_username') ?? '';
+    if (
+      state.opts.users[user] === undefined ||
+      state.opts.users[user] !== f.get(xf ? 'password' : 'vb_login_password')
+    ) {
+      state.refusals.push('badPassword');
+      return loginPage(state, s, w.badPassword);
+    }
+    state.sessions.delete(s.id);
+    const fresh = { id: randomBytes(16).toString('hex'), user };
+    state.sessions.set(fresh.id, fresh);
+    state.logins += 1;
+    return { status: 303, body: '', headers: { location: '/', 'set-cookie': `${w.cookie}=${fresh.id}; path=/` } };
+  }
+  if (!s.user) return page(state, s, error(state, w.needLogin) + loginPage(state, s).body);
+  if (isPm) {
+    if (req.method === 'GET' && (xf ? p === '/conversations/' : q.get('folderid') === '-1')) {
+      const mine = state.sent.filter((m) => m.from === s.user);
+      return page(state, s, `<ol>${mine.map((m) => `<li>${escapeHtml(m.title)}</li>`).join('')}</ol>`);
+    }
+    if (req.method === 'GET') return composePage(state, s);
+    if (!state.tokenOk(s, f.get(w.tokenField))) return page(state, s, error(state, w.badToken));
+    state.sent.push({
+      from: s.user,
+      to: f.get('recipients') ?? '',
+      title: f.get('title') ?? '',
+      message: f.get('message') ?? '',
+    });
+    return page(state, s, '<p>Your message has been sent.</p>');
+  }
+  if (req.method === 'GET') return replyPage(state, s, p);
+  if (!state.tokenOk(s, f.get(w.tokenField))) {
+    state.refusals.push('badToken');
+    return page(state, s, error(state, w.badToken));
+  }
+  const now = Date.now() / 1000;
+  const last = state.lastPost.get(s.user) ?? 0;
+  if (state.opts.floodSeconds > 0 && last && now - last < state.opts.floodSeconds) {
+    state.refusals.push('flood');
+    return page(state, s, error(state, w.flood(state.opts.floodSeconds)));
+  }
+  state.thread.add({ author: s.user, html: bbcodeToHtml(f.get('message') ?? ''), createdAt: Date.now() });
+  state.lastPost.set(s.user, now);
+  return page(state, s, '<p>Thank you for posting!</p>');
+}
