@@ -52,11 +52,6 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
     this.poster = formSinkFor(engine, this.thread, opts);
   }
 
-  /** True when drafts are posted with the moderator's account rather than pasted by hand. */
-  get posts(): boolean {
-    return this.poster !== null;
-  }
-
   get stats(): ReadStats {
     return this.reader.stats;
   }
