@@ -7,6 +7,7 @@ import { acceleratedClock, clockSpec } from '../../src/app/clock.js';
 import { prepareDemoGame } from '../../src/app/demo/demo-game.js';
 import { LocalForum, localThreadUrl } from '../../src/app/demo/local-forum.js';
 import { DRAFT_KINDS } from '../../src/domain/draft.js';
+import { parserVersion } from '../../src/storage/parser-version.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
 /** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */
@@ -21,6 +22,8 @@ export async function bundleWatch(): Promise<string> {
     outfile,
     packages: 'external',
     logLevel: 'error',
+    // As scripts/build.mjs does: the bundle no longer sits beside src/parser/ to hash it.
+    define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion()) },
   });
   return outfile;
 }
