@@ -1,79 +1,14 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadDump } from '../src/app/load-dump.js';
-import { loadGameFile, parseGameFile } from '../src/app/load-game-file.js';
-import type { GameFile } from '../src/domain/game-file.js';
-import type { Post } from '../src/domain/post.js';
+import { parseGameFile } from '../src/app/load-game-file.js';
 import type { StateJson } from '../src/domain/state.js';
 import { GameFold } from '../src/machine/fold.js';
-import type { ParseFn } from '../src/machine/post-versions.js';
 import { toStateJson } from '../src/machine/to-state-json.js';
-import { extractActions } from '../src/parser/extract-actions.js';
+import { type Case, lastInstant, realDayCases, root, scenarioCases, shared } from './helpers/game-cases.js';
 
 // Issue 16 item 2: the chart owns the phases, so its state never disagrees with phase.endedAt / endReason /
 // result: over every scenario and every real-game day, at every instant where something can happen.
-const root = fileURLToPath(new URL('..', import.meta.url));
-const shared = join(root, '..', 'shared');
-const realRoot = join(shared, 'eval-data', 'mafiascum-donbot');
-
-interface Case {
-  name: string;
-  game: GameFile;
-  posts: Post[];
-  parse: ParseFn;
-  /** Where the walk stops: a real game's day file is walked until the next day starts. */
-  until?: number;
-}
-
-function memoParse(): ParseFn {
-  const memo = new Map<string, ReturnType<ParseFn>>();
-  return (html, opts) => {
-    const key = `${opts.channel}|${opts.syntax.join()}|${html}`;
-    const hit = memo.get(key) ?? extractActions(html, opts);
-    memo.set(key, hit);
-    return hit;
-  };
-}
-
-function scenarioCases(dir: string): Case[] {
-  if (!existsSync(dir)) throw new Error(`no scenarios at ${dir} (../shared must be beside the checkout)`);
-  return readdirSync(dir)
-    .filter((n) => existsSync(join(dir, n, 'game.yaml')))
-    .map((n) => ({
-      name: n,
-      game: loadGameFile(join(dir, n, 'game.yaml')),
-      posts: existsSync(join(dir, n, 'posts.jsonl')) ? loadDump(join(dir, n, 'posts.jsonl')) : [],
-      parse: extractActions,
-    }));
-}
-
-function realDayCases(): Case[] {
-  const cases: Case[] = [];
-  for (const set of ['games', 'train']) {
-    const dir = join(realRoot, set);
-    if (!existsSync(dir)) throw new Error(`no real games at ${dir} (../shared/eval-data must be beside the checkout)`);
-    for (const thread of readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
-      .map((e) => e.name)) {
-      const days = readdirSync(join(dir, thread)).filter((f) => /^day-\d+\.game\.yaml$/.test(f));
-      if (!days.length) continue;
-      const posts = loadDump(join(dir, thread, 'posts.jsonl'));
-      const parse = memoParse();
-      const games = days.map((d) => loadGameFile(join(dir, thread, d)));
-      const starts = games.map((g) => Date.parse(g.phases[g.phases.length - 1]?.start as string));
-      games.forEach((game, i) => {
-        const later = starts.filter((t) => t > (starts[i] as number));
-        const until = later.length ? Math.min(...later) : undefined;
-        const seen = until === undefined ? posts : posts.filter((p) => Date.parse(p.createdAt) <= until);
-        cases.push({ name: `${set}/${thread}/${days[i]}`, game, posts: seen, parse, until });
-      });
-    }
-  }
-  return cases;
-}
 
 type Said = Pick<StateJson, 'machine'> & {
   result: { status: string };
@@ -90,13 +25,6 @@ function disagreement(s: Said): string | null {
   if (s.machine !== want) return `machine ${s.machine}, phase ${s.phase.name} ended ${s.phase.endedAt}`;
   if ((s.phase.endReason === null) !== (s.phase.endedAt === null)) return `endReason ${s.phase.endReason}`;
   return null;
-}
-
-function lastInstant(c: Case): number {
-  if (c.until !== undefined) return c.until;
-  const times = c.posts.map((p) => Date.parse(p.editedAt ?? p.createdAt));
-  for (const p of c.game.phases) times.push(Date.parse(p.deadline ?? p.start));
-  return Math.max(...times) + 1;
 }
 
 /** Every step is checked; `json` says whether through the whole state JSON or the context fields it copies. */

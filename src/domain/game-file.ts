@@ -17,6 +17,10 @@ export type RulesetName = (typeof RULESETS)[number];
 export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
 
+/** H-VM*: what a slot's votes and the votes on it are worth beyond plain one-player-one-vote. */
+export const PLAYER_MODIFIERS = ['loved', 'hated', 'voteless', 'unvotable'] as const;
+export type PlayerModifier = (typeof PLAYER_MODIFIERS)[number];
+
 const playerSchema = z.strictObject({
   name: z.string().min(1),
   aliases: z.array(z.string().min(1)).optional().default([]),
@@ -24,6 +28,9 @@ const playerSchema = z.strictObject({
   role: z.string().min(1).optional(),
   mode: z.enum(['launch', 'abm']).optional(),
   requests: z.array(z.string().min(1)).optional(),
+  /** House rules H-VM*: a double voter's weight, and the slot's vote modifiers (docs/rules/house-rules.md). */
+  voteWeight: z.number().int().min(1).max(9).optional(),
+  modifiers: z.array(z.enum(PLAYER_MODIFIERS)).optional(),
 });
 
 const phaseSchema = z.strictObject({
@@ -56,28 +63,54 @@ const optionsSchema = z.strictObject({
   selfTarget: z.array(z.string()).optional(),
   phasePost: z.string().optional(),
   unvoteRequired: z.boolean().optional(),
+  // House rules (docs/rules/house-rules.md).
+  hideVoteWeights: z.boolean().optional(),
+  majorityFromDay: z.number().int().min(0).optional(),
+  voteLock: z.boolean().optional(),
+  voteLockLiftsAt: z.number().int().min(2).optional(),
+  selfVote: z.boolean().optional(),
+  tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
+  replacementVotes: z.enum(['carry', 'reset']).optional(),
 });
 
-const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill'] as const;
+const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;
 
-const eventSchema = z.union([
-  z.strictObject({ at: isoInstant, replace: z.string().min(1), by: z.string().min(1) }),
-  z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.enum(CAUSES).optional().default('modkill') }),
-  z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
-  z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
-  z.strictObject({
-    post: z.coerce.string(),
-    ignore: z.literal(true),
-    note: z.string().optional(),
-    at: isoInstant.optional(),
-  }),
-  z.strictObject({
-    post: z.coerce.string(),
-    vote: z.string().min(1),
-    note: z.string().optional(),
-    at: isoInstant.optional(),
-  }),
-]);
+const eventSchema = z
+  .union([
+    z.strictObject({
+      at: isoInstant,
+      replace: z.string().min(1),
+      by: z.string().min(1),
+      votes: z.enum(['carry', 'reset']).optional(),
+    }),
+    z.strictObject({ at: isoInstant, resetVotes: z.literal(true), note: z.string().optional() }),
+    z.strictObject({ at: isoInstant, revive: z.string().min(1), note: z.string().optional() }),
+    // The cause is checked after the union matched this shape, so a wrong one is named with the list (H-EV1).
+    z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.string().optional() }),
+    z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
+    z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
+    z.strictObject({
+      post: z.coerce.string(),
+      ignore: z.literal(true),
+      note: z.string().optional(),
+      at: isoInstant.optional(),
+    }),
+    z.strictObject({
+      post: z.coerce.string(),
+      vote: z.string().min(1),
+      note: z.string().optional(),
+      at: isoInstant.optional(),
+    }),
+  ])
+  .superRefine((e, ctx) => {
+    if ('kill' in e && e.cause !== undefined && !(CAUSES as readonly string[]).includes(e.cause))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cause'],
+        message: `unknown cause ${JSON.stringify(e.cause)}; expected one of: ${CAUSES.join(', ')}`,
+      });
+  })
+  .transform((e) => ('kill' in e ? { ...e, cause: (e.cause ?? 'modkill') as DeathCause } : e));
 
 export const gameFileSchema = z.strictObject({
   ruleset: z.enum(RULESETS),

@@ -39,6 +39,9 @@ export interface PlayerJson {
   mode: 'launch' | 'abm' | null;
   diedAt: string | null;
   cause: DeathCause | null;
+  /** House rules H-VM*: what the slot's vote weighs (1 by default) and its modifiers (loved, hated, …). */
+  voteWeight: number;
+  modifiers: string[];
 }
 
 export interface WagonJson {
@@ -47,6 +50,12 @@ export interface WagonJson {
   voters: string[];
   /** The post of each voter's current vote, in `voters` order. */
   posts: string[];
+  /** Each voter's vote weight, in `voters` order (H-VM1); `count` is their sum. */
+  weights: number[];
+  /** What the public count shows: `count`, or the number of voters when the game hides weights (H-VM2). */
+  publicCount: number;
+  /** The votes that lynch this player (the threshold, ±1 when loved or hated: H-VM3/H-VM4). */
+  needed: number | null;
 }
 
 export interface VotesJson {
@@ -58,6 +67,8 @@ export interface VotesJson {
   notVoting: string[];
   /** The last post counted, for the "through post #" line. */
   throughPost: string | null;
+  /** H-WV2: whether votes are locked right now (false when there is no lock or lylo/mylo lifted it). */
+  locked: boolean;
 }
 
 export type MissileKind = 'launch' | 'submarine' | 'failsafe' | 'doomsday';

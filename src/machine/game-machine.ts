@@ -5,6 +5,7 @@ import type { Instant } from '../domain/time.js';
 import type { GameContext, ReceivedPost, Timer } from './context.js';
 import { isDayOpen, killSlot, settleResult } from './death-rules.js';
 import { addFlag } from './flags.js';
+import { resetReplacedVote, resetVotes, revive } from './house-rules/mid-day-events.js';
 import { endDay, endPhase, phaseRuntime, startPhase } from './phase-rules.js';
 import { type PostRuling, receivePost } from './post-rules.js';
 import { replaceSlot, slotByName } from './roster.js';
@@ -18,7 +19,9 @@ export type GameEvent =
   | { type: 'phase.deadline'; at: Instant; index: number; timer: Timer }
   | { type: 'clock.tick'; at: Instant; timer: Timer }
   | { type: 'post.received'; at: Instant; received: ReceivedPost; ruling: PostRuling | null }
-  | { type: 'player.replaced'; at: Instant; from: string; to: string }
+  | { type: 'player.replaced'; at: Instant; from: string; to: string; votes: 'carry' | 'reset' | null }
+  | { type: 'votes.reset'; at: Instant }
+  | { type: 'player.revived'; at: Instant; name: string }
   | { type: 'player.killed'; at: Instant; name: string; cause: DeathCause }
   | { type: 'phase.ended-by-mod'; at: Instant; phase: string }
   | { type: 'game.declared'; at: Instant; winner: Winner };
@@ -107,13 +110,20 @@ export function createGameMachine(ruleset: Ruleset) {
       receivePost: assign(({ context }, p: { at: Instant; received: ReceivedPost; ruling: PostRuling | null }) =>
         settle(receivePost(stamp(context, p.at), ruleset, p.received, p.ruling)),
       ),
-      replacePlayer: assign(({ context }, p: { at: Instant; from: string; to: string }) => {
+      replacePlayer: assign(({ context }, p: { at: Instant; from: string; to: string; votes: string | null }) => {
         const slot = slotByName(context.slots, p.from)!;
         const slots = replaceSlot(context.slots, slot.index, {
           name: p.to,
           formerNames: [...slot.formerNames, slot.name],
         });
-        return stamp({ ...context, slots }, p.at);
+        const next = stamp({ ...context, slots }, p.at);
+        const votes = p.votes ?? context.setup.options.replacementVotes;
+        return votes === 'reset' ? resetReplacedVote(next, slot.index, p.at) : next;
+      }),
+      resetVotes: assign(({ context }, p: At) => resetVotes(stamp(context, p.at), p.at)),
+      revivePlayer: assign(({ context }, p: { at: Instant; name: string }) => {
+        const slot = slotByName(context.slots, p.name)!;
+        return settle(revive(stamp(context, p.at), slot.index, p.at));
       }),
       killPlayer: assign(({ context }, p: { at: Instant; name: string; cause: DeathCause }) => {
         const slot = slotByName(context.slots, p.name)!;
@@ -171,6 +181,8 @@ export function createGameMachine(ruleset: Ruleset) {
       'post.received': { actions: { type: 'receivePost', params: ({ event }) => event } },
       'player.replaced': { actions: { type: 'replacePlayer', params: ({ event }) => event } },
       'player.killed': { actions: { type: 'killPlayer', params: ({ event }) => event } },
+      'votes.reset': { actions: { type: 'resetVotes', params: ({ event }) => event } },
+      'player.revived': { actions: { type: 'revivePlayer', params: ({ event }) => event } },
       'game.declared': { target: '.over', actions: { type: 'declareResult', params: ({ event }) => event } },
     },
     states: {
@@ -209,6 +221,8 @@ export function createGameMachine(ruleset: Ruleset) {
           'post.received': { actions: { type: 'flagOnly', params: ({ event }) => event } },
           'player.replaced': { actions: { type: 'replacePlayer', params: ({ event }) => event } },
           'player.killed': {},
+          'votes.reset': {},
+          'player.revived': {},
           'game.declared': {},
         },
       },

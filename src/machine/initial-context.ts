@@ -72,7 +72,7 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
   return ruleset.init(ctx);
 }
 
-/** Every `replace`/`kill` names a slot by a name it has at that point (replacements are applied in time order). */
+/** Every `replace`/`kill`/`revive` names a slot by a name it has at that point (replacements are applied in time order). */
 function checkEventNames(game: GameFile): void {
   const names = new Set(game.players.map((p) => normName(p.name)));
   const ordered = game.events.map((e, i) => ({ e, i })).filter(({ e }) => 'at' in e && e.at !== undefined);
@@ -84,6 +84,8 @@ function checkEventNames(game: GameFile): void {
       names.add(normName(e.by));
     } else if ('kill' in e && !names.has(normName(e.kill))) {
       fail(`events[${i}].kill`, `${JSON.stringify(e.kill)} is not a player`);
+    } else if ('revive' in e && !names.has(normName(e.revive))) {
+      fail(`events[${i}].revive`, `${JSON.stringify(e.revive)} is not a player`);
     }
   }
 }

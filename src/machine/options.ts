@@ -20,6 +20,20 @@ export interface ResolvedOptions {
   unvoteRequired: boolean;
   /** The strictness profile (docs/readings.md): defaults are what most moderators of the real corpus did. */
   voteReading: { names: 'loose' | 'strict'; formerPlayerVotes: 'count' | 'refuse' };
+  // House rules (docs/rules/house-rules.md).
+  /** H-VM2: the public count shows voters, not their weights. */
+  hideVoteWeights: boolean;
+  /** H-WV1: the first day majority ends; null = every day. */
+  majorityFromDay: number | null;
+  /** H-WV2: no unvote or change once voted; lifted at `voteLockLiftsAt` living players or fewer (lylo/mylo). */
+  voteLock: boolean;
+  voteLockLiftsAt: number | null;
+  /** H-WV3. */
+  selfVote: boolean;
+  /** H-ND2/H-ND3: a plurality tie. */
+  tieBreak: 'none' | 'first-reached' | 'draw';
+  /** H-EV4: whether a replacement keeps the slot's vote. */
+  replacementVotes: 'carry' | 'reset';
 }
 
 export function resolveOptions(game: GameFile): ResolvedOptions {
@@ -45,5 +59,12 @@ export function resolveOptions(game: GameFile): ResolvedOptions {
       names: o.voteReading?.names ?? 'loose',
       formerPlayerVotes: o.voteReading?.formerPlayerVotes ?? 'count',
     },
+    hideVoteWeights: o.hideVoteWeights ?? false,
+    majorityFromDay: o.majorityFromDay ?? null,
+    voteLock: o.voteLock ?? false,
+    voteLockLiftsAt: o.voteLockLiftsAt ?? null,
+    selfVote: o.selfVote ?? true,
+    tieBreak: o.tieBreak ?? 'none',
+    replacementVotes: o.replacementVotes ?? 'carry',
   };
 }

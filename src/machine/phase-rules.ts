@@ -2,8 +2,10 @@ import type { EndReason } from '../domain/state.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext, PhaseRuntime, PhaseSchedule, VoteTarget } from './context.js';
 import { killSlot } from './death-rules.js';
+import { addFlag } from './flags.js';
+import { deadlineDecision } from './house-rules/no-majority.js';
 import type { Ruleset } from './ruleset.js';
-import { deadlineChoice, emptyDay, livingCount, noLynchThresholdOf, thresholdOf } from './votes.js';
+import { emptyDay, livingCount, noLynchThresholdOf, thresholdOf } from './votes.js';
 
 /** A phase of the schedule starts (the chart has ended the previous one first: its deadline outcome applies). */
 export function startPhase(ctx: GameContext, ruleset: Ruleset, index: number, at: Instant): GameContext {
@@ -29,7 +31,10 @@ export function phaseRuntime(sched: PhaseSchedule, at: Instant): PhaseRuntime {
 export function endPhase(ctx: GameContext, ruleset: Ruleset, at: Instant, reason: EndReason): GameContext {
   const phase = ctx.phase;
   if (!phase || phase.endedAt !== null) return ctx;
-  if (phase.kind === 'day') return endDay(ctx, ruleset, at, reason, deadlineChoice(ctx));
+  if (phase.kind === 'day') {
+    const { choice, flag } = deadlineDecision(ctx);
+    return endDay(flag ? addFlag(ctx, flag) : ctx, ruleset, at, reason, choice);
+  }
   const ended: GameContext = { ...ctx, phase: { ...phase, endedAt: at, endReason: reason } };
   if (phase.kind === 'night' && ctx.result.status !== 'over') return ruleset.resolveNight(ended, at);
   return ended;

@@ -3,6 +3,7 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
+import { houseVoteProblem } from './house-rules/vote-rules.js';
 import {
   doubtMessage,
   flagDoubtfulTarget,
@@ -189,6 +190,8 @@ function applyVote(
   const current = day.votes[voter] ?? null;
   if (target === null && current === null) return ctx;
   if (target !== null && current?.target === target) return ctx; // R-V3: a re-vote changes nothing
+  const house = houseVoteProblem(ctx, voter, target, current);
+  if (house) return addFlag(ctx, postFlag(post, at, house.code, `${house.message} ${quote(action.text)}`, voterName));
   if (target !== null && current !== null && ctx.setup.options.unvoteRequired && !unvotedFirst) {
     const message = `This game requires an Unvote before a new vote; ${voterName}'s vote stays where it was. ${quote(action.text)}`;
     return addFlag(ctx, postFlag(post, at, 'vote-without-unvote', message, voterName));

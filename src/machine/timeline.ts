@@ -39,7 +39,10 @@ export function eventItems(game: GameFile): TimelineItem[] {
     if ('post' in e) return;
     const at = Date.parse(e.at);
     const item = (event: GameEvent): TimelineItem => ({ at, group: 0, order, event, eventful: true });
-    if ('replace' in e) items.push(item({ type: 'player.replaced', at, from: e.replace, to: e.by }));
+    if ('replace' in e)
+      items.push(item({ type: 'player.replaced', at, from: e.replace, to: e.by, votes: e.votes ?? null }));
+    else if ('resetVotes' in e) items.push(item({ type: 'votes.reset', at }));
+    else if ('revive' in e) items.push(item({ type: 'player.revived', at, name: e.revive }));
     else if ('kill' in e) items.push(item({ type: 'player.killed', at, name: e.kill, cause: e.cause }));
     else if ('end' in e) items.push(item({ type: 'phase.ended-by-mod', at, phase: e.end }));
     else items.push(item({ type: 'game.declared', at, winner: e.winner }));

@@ -1,8 +1,11 @@
+import { PLAYER_MODIFIERS } from '../domain/game-file.js';
 import type { EliminationJson, StateJson, VotesJson } from '../domain/state.js';
 import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from './context.js';
 import { isDayOver } from './death-rules.js';
-import { noLynchThresholdOf, tally, thresholdOf } from './votes.js';
+import { hasModifier, voteWeight } from './house-rules/modifiers.js';
+import { voteLockInForce } from './house-rules/vote-rules.js';
+import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from './votes.js';
 
 const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
 
@@ -35,6 +38,8 @@ export function toStateJson(ctx: GameContext, at: Instant, machine: string | nul
       mode: s.mode,
       diedAt: iso(s.diedAt),
       cause: s.cause,
+      voteWeight: voteWeight(ctx, s.index),
+      modifiers: PLAYER_MODIFIERS.filter((m) => hasModifier(ctx, s.index, m)),
     })),
     votes: votesJson(ctx),
     missiles: ctx.missiles.map((m) => ({
@@ -82,10 +87,11 @@ function votesJson(ctx: GameContext): VotesJson {
       noLynch: { count: 0, voters: [], posts: [] },
       notVoting: [],
       throughPost: null,
+      locked: false,
     };
   }
   // Once the day has ended the count is frozen as it stood: the lynched player's vote still shows.
-  const t = tally(day, ctx.slots, isDayOver(ctx));
+  const t = weightedTally(ctx, day, isDayOver(ctx));
   const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
   return {
     day: day.day,
@@ -93,16 +99,20 @@ function votesJson(ctx: GameContext): VotesJson {
     noLynchThreshold: noLynchThresholdOf(ctx),
     wagons: t.wagons.map((w) => ({
       target: name(w.target),
-      count: w.voters.length,
+      count: w.count,
       voters: w.voters.map(name),
       posts: w.votes.map((v) => v.postId),
+      weights: w.weights,
+      publicCount: ctx.setup.options.hideVoteWeights ? w.voters.length : w.count,
+      needed: thresholdFor(ctx, w.target),
     })),
     noLynch: {
-      count: t.noLynch.voters.length,
+      count: t.noLynch.count,
       voters: t.noLynch.voters.map(name),
       posts: t.noLynch.votes.map((v) => v.postId),
     },
     notVoting: t.notVoting.map(name),
     throughPost: day.throughPost,
+    locked: !isDayOver(ctx) && voteLockInForce(ctx),
   };
 }

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseGameFile } from '../app/load-game-file.js';
 import type { GameContext } from './context.js';
+import { deadlineChoice } from './house-rules/no-majority.js';
 import { initialContext } from './initial-context.js';
 import { rulesetFor } from './rulesets/index.js';
-import {
-  deadlineChoice,
-  decidedOption,
-  emptyDay,
-  majorityOf,
-  noLynchThresholdOf,
-  setVote,
-  tally,
-  thresholdOf,
-} from './votes.js';
+import { decidedOption, emptyDay, majorityOf, noLynchThresholdOf, setVote, tally, thresholdOf } from './votes.js';
 
 function game(options = '{}', players = 5): GameContext {
   const names = ['Ava', 'Bea', 'Cid', 'Dot', 'Eli', 'Fay', 'Gil'].slice(0, players);

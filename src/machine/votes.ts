@@ -1,17 +1,19 @@
 import type { DayVotes, GameContext, Slot, Vote, VoteTarget } from './context.js';
+import { majorityApplies } from './house-rules/majority-from.js';
+import { lynchAdjustment, voteWeight } from './house-rules/modifiers.js';
 
-/** R-V3: the votes that end a day, or null when the day never ends early (`threshold: none`). */
+/** R-V3: the votes that end a day, or null when the day never ends early (`threshold: none`, or H-WV1). */
 export function thresholdOf(ctx: GameContext): number | null {
   if (ctx.day?.thresholdAtEnd != null) return ctx.day.thresholdAtEnd;
   const t = ctx.setup.options.threshold;
-  if (t === 'none') return null;
+  if (t === 'none' || !majorityApplies(ctx)) return null;
   if (typeof t === 'number') return t;
   return majorityOf(livingCount(ctx.slots));
 }
 
 export function noLynchThresholdOf(ctx: GameContext): number | null {
   if (ctx.day?.noLynchThresholdAtEnd != null) return ctx.day.noLynchThresholdAtEnd;
-  if (ctx.setup.options.threshold === 'none') return null;
+  if (ctx.setup.options.threshold === 'none' || !majorityApplies(ctx)) return null;
   const t = ctx.setup.options.noLynchThreshold;
   if (typeof t === 'number') return t;
   const majority = thresholdOf(ctx);
@@ -22,23 +24,37 @@ export function noLynchThresholdOf(ctx: GameContext): number | null {
 export const majorityOf = (alive: number) => Math.floor(alive / 2) + 1;
 export const livingCount = (slots: Slot[]) => slots.reduce((n, s) => n + (s.alive ? 1 : 0), 0);
 
+/** H-VM3/H-VM4: the votes that lynch `target` (the day's threshold, one more if loved, one fewer if hated). */
+export function thresholdFor(ctx: GameContext, target: number): number | null {
+  const t = thresholdOf(ctx);
+  return t === null ? null : Math.max(1, t + lynchAdjustment(ctx, target));
+}
+
 export interface Wagon {
   target: number;
   /** Voter slots in voting order. */
   voters: number[];
   votes: Vote[];
+  /** The wagon's votes: its voters' weights summed (H-VM1); `voters.length` when every weight is 1. */
+  count: number;
+  weights: number[];
   /** The seq of the latest vote on the wagon (ties: the older wagon first). */
   latest: number;
 }
 
 export interface Tally {
   wagons: Wagon[];
-  noLynch: { voters: number[]; votes: Vote[] };
+  noLynch: { voters: number[]; votes: Vote[]; count: number; weights: number[] };
   notVoting: number[];
 }
 
 /** Wagons in the order of interfaces §5: count descending, then the wagon whose latest vote is older first. */
-export function tally(day: DayVotes, slots: Slot[], includeDead = false): Tally {
+export function tally(
+  day: DayVotes,
+  slots: Slot[],
+  includeDead = false,
+  weightOf: (slot: number) => number = () => 1,
+): Tally {
   const byTarget = new Map<VoteTarget, { voter: number; vote: Vote }[]>();
   const notVoting: number[] = [];
   for (const s of slots) {
@@ -53,16 +69,23 @@ export function tally(day: DayVotes, slots: Slot[], includeDead = false): Tally 
     byTarget.set(v.target, list);
   }
   const wagons: Wagon[] = [];
-  let noLynch: Tally['noLynch'] = { voters: [], votes: [] };
+  let noLynch: Tally['noLynch'] = { voters: [], votes: [], count: 0, weights: [] };
   for (const [target, list] of byTarget) {
     list.sort((a, b) => a.vote.seq - b.vote.seq);
     const voters = list.map((x) => x.voter);
     const votes = list.map((x) => x.vote);
-    if (target === 'no-lynch') noLynch = { voters, votes };
-    else wagons.push({ target, voters, votes, latest: Math.max(...votes.map((v) => v.seq)) });
+    const weights = voters.map(weightOf);
+    const count = weights.reduce((n, w) => n + w, 0);
+    if (target === 'no-lynch') noLynch = { voters, votes, count, weights };
+    else wagons.push({ target, voters, votes, count, weights, latest: Math.max(...votes.map((v) => v.seq)) });
   }
-  wagons.sort((a, b) => b.voters.length - a.voters.length || a.latest - b.latest);
+  wagons.sort((a, b) => b.count - a.count || a.latest - b.latest);
   return { wagons, noLynch, notVoting };
+}
+
+/** The day's tally with the game's vote weights (H-VM1). */
+export function weightedTally(ctx: GameContext, day: DayVotes, includeDead = false): Tally {
+  return tally(day, ctx.slots, includeDead, (slot) => voteWeight(ctx, slot));
 }
 
 /** The option that has reached its threshold, if any (guard `hasReachedThreshold`). */
@@ -71,38 +94,26 @@ export function decidedOption(ctx: GameContext): VoteTarget | null {
   // Checked after every event (the statechart's eventless guard), so count without building the full tally.
   const counts = new Map<VoteTarget, number>();
   let best: VoteTarget | null = null;
-  let bestCount = 0;
+  let bestMargin = Number.NEGATIVE_INFINITY;
+  const threshold = thresholdOf(ctx);
   for (const s of ctx.slots) {
     const v = s.alive ? ctx.day.votes[s.index] : null;
     if (!v) continue;
-    const n = (counts.get(v.target) ?? 0) + 1;
+    const n = (counts.get(v.target) ?? 0) + voteWeight(ctx, s.index);
     counts.set(v.target, n);
-    if (v.target !== 'no-lynch' && n > bestCount) {
-      best = v.target;
-      bestCount = n;
+    if (v.target !== 'no-lynch' && threshold !== null) {
+      const margin = n - (thresholdFor(ctx, v.target) ?? threshold);
+      if (margin > bestMargin) {
+        best = v.target;
+        bestMargin = margin;
+      }
     }
   }
-  const threshold = thresholdOf(ctx);
-  if (threshold !== null && best !== null && bestCount >= threshold) return best;
+  if (best !== null && bestMargin >= 0) return best;
   const noLynch = counts.get('no-lynch') ?? 0;
   const nl = noLynchThresholdOf(ctx);
   if (nl !== null && noLynch > 0 && noLynch >= nl) return 'no-lynch';
   return null;
-}
-
-/** The deadline outcome: `no-lynch`, or `plurality` (most votes; a tie for the most is no lynch). */
-export function deadlineChoice(ctx: GameContext): VoteTarget | null {
-  if (!ctx.day || ctx.setup.options.deadlineOutcome === 'no-lynch') return null;
-  const t = tally(ctx.day, ctx.slots);
-  const options: { target: VoteTarget; count: number }[] = t.wagons.map((w) => ({
-    target: w.target,
-    count: w.voters.length,
-  }));
-  if (t.noLynch.voters.length) options.push({ target: 'no-lynch', count: t.noLynch.voters.length });
-  options.sort((a, b) => b.count - a.count);
-  const [first, second] = options;
-  if (!first || first.count === 0 || (second && second.count === first.count)) return null;
-  return first.target;
 }
 
 export function setVote(day: DayVotes, voter: number, vote: Vote | null): DayVotes {

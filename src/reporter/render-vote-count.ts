@@ -10,9 +10,10 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   lines.push(`${mk.bold(t(m.title))}${through}`);
   lines.push('');
   const voters = (vs: VoteCountModel['wagons'][number]['voters']) =>
-    vs.map((v) => mk.link(t(v.name), v.post.url)).join(', ');
+    vs.map((v) => `${mk.link(t(v.name), v.post.url)}${v.weight === 1 ? '' : ` (x${v.weight})`}`).join(', ');
   for (const w of m.wagons) {
-    const ln = w.toLynch === null ? '' : w.toLynch <= 0 ? '  — lynched' : `  — L-${w.toLynch}`;
+    const why = w.modifier === null ? '' : ` (${w.modifier}: ${w.needed} to lynch)`;
+    const ln = w.toLynch === null ? '' : w.toLynch <= 0 ? '  — lynched' : `  — L-${w.toLynch}${why}`;
     lines.push(`${mk.bold(`${t(w.target)} (${w.count})`)}: ${voters(w.voters)}${ln}`);
   }
   if (m.noLynch.count > 0) lines.push(`${mk.bold(`No lynch (${m.noLynch.count})`)}: ${voters(m.noLynch.voters)}`);

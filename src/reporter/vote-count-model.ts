@@ -1,13 +1,22 @@
 import type { Instant } from '../domain/time.js';
 import type { GameContext, Slot } from '../machine/context.js';
 import { isDayOver } from '../machine/death-rules.js';
-import { noLynchThresholdOf, tally, thresholdOf } from '../machine/votes.js';
+import { hasModifier, voteWeight } from '../machine/house-rules/modifiers.js';
+import { noLynchThresholdOf, tally, thresholdFor, thresholdOf } from '../machine/votes.js';
 
 /** What a vote-count post says, before any markup: the renderers only lay it out. */
 export interface VoteCountModel {
   title: string;
   through: PostRef | null;
-  wagons: { target: string; count: number; toLynch: number | null; voters: VoterRef[] }[];
+  wagons: {
+    target: string;
+    count: number;
+    toLynch: number | null;
+    voters: VoterRef[];
+    /** H-VM3/H-VM4: the wagon needs one vote more (loved) or fewer (hated) than the threshold. */
+    modifier: 'loved' | 'hated' | null;
+    needed: number | null;
+  }[];
   noLynch: { count: number; voters: VoterRef[]; toReach: number | null };
   notVoting: string[];
   alive: number;
@@ -29,6 +38,8 @@ export interface PostRef {
 export interface VoterRef {
   name: string;
   post: PostRef;
+  /** H-VM1: shown when it is not 1 (and the game does not hide weights, H-VM2). */
+  weight: number;
 }
 
 export interface MissileLine {
@@ -63,28 +74,46 @@ export function buildVoteCountModel(
   const name = (i: number) => displayName(ctx.slots[i]);
   const dayNumber = day ? day.day.slice(1) : '0';
   const title = `Vote Count ${dayNumber}${opts.number !== undefined ? `.${opts.number}` : ''}`;
+  // H-VM2: a game that hides weights counts each voter once in public; the real count is in the state.
+  const hidden = ctx.setup.options.hideVoteWeights;
+  const weightOf = (slot: number) => (hidden ? 1 : voteWeight(ctx, slot));
   const t = day
-    ? tally(day, ctx.slots, isDayOver(ctx))
-    : { wagons: [], noLynch: { voters: [], votes: [] }, notVoting: [] };
+    ? tally(day, ctx.slots, isDayOver(ctx), weightOf)
+    : { wagons: [], noLynch: { voters: [], votes: [], count: 0, weights: [] }, notVoting: [] };
   const threshold = day ? thresholdOf(ctx) : null;
   const nlThreshold = day ? noLynchThresholdOf(ctx) : null;
   const dayPhase = ctx.setup.phases.find((p) => p.name === day?.day);
   return {
     title,
     through: day?.throughPost ? ref(day.throughPost) : null,
-    wagons: t.wagons.map((w) => ({
-      target: name(w.target),
-      count: w.voters.length,
-      toLynch: threshold === null ? null : threshold - w.voters.length,
-      voters: w.voters.map((v, i) => ({ name: name(v), post: ref((w.votes[i] ?? { postId: '' }).postId) })),
-    })),
+    wagons: t.wagons.map((w) => {
+      const needed = thresholdFor(ctx, w.target);
+      const modifier = hasModifier(ctx, w.target, 'loved')
+        ? 'loved'
+        : hasModifier(ctx, w.target, 'hated')
+          ? 'hated'
+          : null;
+      return {
+        target: name(w.target),
+        count: w.count,
+        toLynch: needed === null ? null : needed - w.count,
+        voters: w.voters.map((v, i) => ({
+          name: name(v),
+          post: ref((w.votes[i] ?? { postId: '' }).postId),
+          weight: w.weights[i] ?? 1,
+        })),
+        modifier,
+        needed,
+      };
+    }),
     noLynch: {
-      count: t.noLynch.voters.length,
+      count: t.noLynch.count,
       voters: t.noLynch.voters.map((v, i) => ({
         name: name(v),
         post: ref((t.noLynch.votes[i] ?? { postId: '' }).postId),
+        weight: t.noLynch.weights[i] ?? 1,
       })),
-      toReach: nlThreshold === null ? null : nlThreshold - t.noLynch.voters.length,
+      toReach: nlThreshold === null ? null : nlThreshold - t.noLynch.count,
     },
     notVoting: t.notVoting.map(name),
     alive: day?.aliveAtEnd ?? ctx.slots.filter((s) => s.alive).length,

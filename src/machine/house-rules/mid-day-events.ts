@@ -1,0 +1,37 @@
+import type { Instant } from '../../domain/time.js';
+import type { GameContext } from '../context.js';
+import { isDayOpen } from '../death-rules.js';
+import { addFlag } from '../flags.js';
+import { replaceSlot } from '../roster.js';
+import { setVote } from '../votes.js';
+
+const note = (ctx: GameContext, code: string, actor: string | null, message: string, at: Instant) =>
+  addFlag(ctx, { postId: null, code, actor, message, at });
+
+/** H-EV2: the mod resets every vote ("all votes are reset after the day-kill"); a later vote counts anew. */
+export function resetVotes(ctx: GameContext, at: Instant): GameContext {
+  if (!ctx.day || !isDayOpen(ctx)) {
+    return note(ctx, 'event-phase-mismatch', null, 'The game file resets the votes, but no day is open.', at);
+  }
+  const cleared = ctx.day.votes.filter((v) => v !== null).length;
+  const day = { ...ctx.day, votes: ctx.day.votes.map(() => null) };
+  return note({ ...ctx, day }, 'votes-reset', null, `The mod reset all votes (${cleared} cleared).`, at);
+}
+
+/** H-EV3: a dead player comes back. Their vote was removed at death; the day's threshold follows the living. */
+export function revive(ctx: GameContext, slot: number, at: Instant): GameContext {
+  const s = ctx.slots[slot];
+  if (!s) return ctx;
+  if (s.alive) return note(ctx, 'revive-alive', s.name, `The game file revives ${s.name}, who is alive.`, at);
+  const slots = replaceSlot(ctx.slots, slot, { alive: true, diedAt: null, cause: null });
+  return note({ ...ctx, slots }, 'player-revived', s.name, `${s.name} was revived by the mod.`, at);
+}
+
+/** H-EV4: a replacement whose vote resets (by the event's `votes`, else `options.replacementVotes`). */
+export function resetReplacedVote(ctx: GameContext, slot: number, at: Instant): GameContext {
+  const vote = ctx.day?.votes[slot] ?? null;
+  if (!ctx.day || vote === null || !isDayOpen(ctx)) return ctx;
+  const name = ctx.slots[slot]?.name ?? `#${slot}`;
+  const day = setVote(ctx.day, slot, null);
+  return note({ ...ctx, day }, 'replacement-vote-reset', name, `${name} replaced in; the slot's vote was reset.`, at);
+}
