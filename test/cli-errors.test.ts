@@ -137,6 +137,11 @@ describe('every bad input is one line with exit 1, never an exit-70 crash (issue
     oneLine(r);
     expect(r.err).toMatch(/line 2: invalid YAML: Unresolved alias/);
   });
+  it('YAML nested 100,000 deep', () => {
+    const r = run(`ruleset: vanilla\nplayers: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, POST());
+    oneLine(r);
+    expect(r.err).toMatch(/: line 2, column \d+: invalid YAML: nested too deeply$/);
+  });
   it('an unknown log level', () => {
     const r = cli(['watch', '--game', 'game', '--once', '--log-level', 'loud'], { game: GOOD });
     oneLine(r);

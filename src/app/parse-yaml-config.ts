@@ -18,7 +18,9 @@ export function parseYamlConfig<T extends z.ZodType>(
   const yamlError = doc.errors[0];
   if (yamlError) {
     const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0]);
-    throw new ModdeskError('yaml-invalid', `invalid YAML: ${yamlError.message.split('\n')[0]}`, {
+    const first = yamlError.message.split('\n')[0] ?? '';
+    const why = /call stack/i.test(first) ? 'nested too deeply' : first;
+    throw new ModdeskError('yaml-invalid', `invalid YAML: ${why}`, {
       file,
       place: `line ${pos.line}, column ${pos.col}`,
     });
