@@ -172,6 +172,7 @@ export default async function (): Promise<BenchFigure[]> {
   await new Promise((r) => setTimeout(r, PHASE_MS));
   clearInterval(timer);
   const active = busy();
+  const backingOff = [...watcher.runners.values()].filter((r) => r.failures > 0).length;
   off();
   await watcher.stop();
   store.close();
@@ -222,7 +223,7 @@ export default async function (): Promise<BenchFigure[]> {
       name: 'desk: new post → draft, median',
       value: pct(latencies, 0.5),
       unit: 'ms',
-      note: `${latencies.length} posts; the poll interval bounds it`,
+      note: `${latencies.length} posts; the poll interval bounds it; ${backingOff} games backing off after a failed poll`,
     },
   ];
 }

@@ -31,6 +31,17 @@ interface Point {
   through: { day: string; postId: string } | null;
 }
 
+/** One statechart per ruleset, shared by every fold (a machine is immutable; a desk folds 1,000 games). */
+const MACHINES = new WeakMap<object, GameMachine>();
+function machineFor(ruleset: Parameters<typeof createGameMachine>[0]): GameMachine {
+  let m = MACHINES.get(ruleset);
+  if (!m) {
+    m = createGameMachine(ruleset);
+    MACHINES.set(ruleset, m);
+  }
+  return m;
+}
+
 /**
  * The one way to walk a game forward (state is a pure function of game file, posts and instant). It folds the
  * timeline — post versions, the mod's events, the timers of the state — into the game statechart with xstate's
@@ -56,7 +67,7 @@ export class GameFold {
     private readonly parse: ParseFn = extractActions,
   ) {
     const ruleset = rulesetFor(game.ruleset);
-    this.machine = createGameMachine(ruleset);
+    this.machine = machineFor(ruleset);
     this.ctx0 = initialContext(game, ruleset);
     this.rulings = rulingsOf(game);
     const [snapshot] = initialTransition(this.machine, this.ctx0);
