@@ -1,5 +1,5 @@
 import type { GameContext } from '../machine/context.js';
-import { who } from './defcon/common.js';
+import { roleWords, who } from './defcon/common.js';
 import { formatDeadline } from './format-time.js';
 import type { Markup } from './markup.js';
 
@@ -32,10 +32,10 @@ export function renderGameOverPost(ctx: GameContext, mk: Markup, news: string[] 
     mk.bold('Roles:'),
   );
   for (const s of ctx.slots) {
-    const role = s.mode ? `${s.role} (${s.mode})` : (s.role ?? 'no role');
+    const role = s.mode ? `${s.role} (${s.mode})` : s.role;
     const death = ctx.eliminations.find((e) => e.slot === s.index);
     const fate = death ? `died ${death.phase ?? ''} (${death.cause})`.replace('  ', ' ') : 'alive';
-    lines.push(`- ${who(ctx, s.index, mk)}: ${mk.text(`${s.faction ?? 'no faction'} ${role}`)}, ${fate}`);
+    lines.push(`- ${who(ctx, s.index, mk)}: ${mk.text(roleWords(s.faction, role))}, ${fate}`);
   }
   return `${mk.join(lines)}\n`;
 }

@@ -14,7 +14,13 @@ export function renderVanillaDayStart(prev: GameContext, next: GameContext, mk: 
   const day = next.phase!;
   const lines = [mk.bold(`Day ${day.number} begins`)];
   const known = new Set(prev.eliminations.map((e) => `${e.slot}@${e.at}`));
-  const deaths = next.eliminations.filter((e) => !known.has(`${e.slot}@${e.at}`) && e.cause !== 'lynch');
+  // The night's deaths: new since the previous draft, and those recorded inside the night that just ended (a
+  // game-file kill during the night is already in `prev` when the draft before this one was planned in the night).
+  const night = next.setup.phases[day.index - 1];
+  const lastNight = night?.kind === 'night' ? night.name : null;
+  const deaths = next.eliminations.filter(
+    (e) => e.cause !== 'lynch' && (!known.has(`${e.slot}@${e.at}`) || (lastNight !== null && e.phase === lastNight)),
+  );
   if (deaths.length > 0) lines.push('');
   for (const e of deaths)
     lines.push(`${mk.bold(who(next, e.slot, mk))} died (${e.cause}). They were ${flip(next, e.slot, e.at, mk)}.`);
