@@ -34,7 +34,10 @@ export interface Desk {
   /** A ruling on a flag's post, stored as a game-file event (interfaces §3) so a replay keeps it. */
   rule(gameId: string, ruling: Ruling): Promise<void>;
   /** A night action entered by the mod (night console), stored like a PM. */
-  recordNightAction(gameId: string, action: { phase: string; actor: string; line: string }): Promise<void>;
+  recordNightAction(
+    gameId: string,
+    action: { phase: string; actor: string; line: string },
+  ): Promise<NightEntryOutcome | undefined>;
 
   /** Changes as they happen (new posts, drafts, flags, state); returns the unsubscribe function. */
   subscribe(listener: (event: DeskEvent) => void): () => void;
@@ -52,6 +55,12 @@ export interface DeskExtras {
 }
 
 export type DashboardDesk = Desk & DeskExtras;
+
+/** What a night console entry became: a night action, flags for the mod (their messages), or nothing read. */
+export interface NightEntryOutcome {
+  outcome: 'recorded' | 'flagged' | 'no-action';
+  flags: string[];
+}
 
 export interface GameSummary {
   id: string;

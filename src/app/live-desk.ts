@@ -4,6 +4,7 @@ import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
+import { replay } from '../machine/replay.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
@@ -14,6 +15,7 @@ import type {
   DraftRecord,
   FlagRecord,
   GameSummary,
+  NightEntryOutcome,
   Ruling,
   VoteHistoryRow,
 } from './desk.js';
@@ -238,7 +240,10 @@ export class LiveDesk implements DashboardDesk {
   }
 
   /** A night action the mod enters for a player: a PM from that player to the moderator, as if sent. */
-  async recordNightAction(gameId: string, action: { phase: string; actor: string; line: string }): Promise<void> {
+  async recordNightAction(
+    gameId: string,
+    action: { phase: string; actor: string; line: string },
+  ): Promise<NightEntryOutcome> {
     const r = this.runner(gameId);
     const nowAt = this.nowOf(r);
     const current = r.replayAt(nowAt).phase;
@@ -273,6 +278,13 @@ export class LiveDesk implements DashboardDesk {
     });
     r.addPosts([post]);
     this.emit({ type: 'game.updated', gameId: r.id });
+    // What the entry became, so the console says it: an action for the night, or flags for the mod to rule on.
+    // A fresh replay: the runner's incremental fold does not yet show a post at exactly its own instant.
+    const after = replay(r.game, r.posts, { at: nowAt }).context;
+    const flags = after.flags.filter((f) => f.postId === id).map((f) => f.message);
+    if (flags.length) return { outcome: 'flagged', flags };
+    const acted = after.nightActions.some((a) => a.postId === id);
+    return acted ? { outcome: 'recorded', flags: [] } : { outcome: 'no-action', flags: [] };
   }
 }
 

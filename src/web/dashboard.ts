@@ -22,6 +22,8 @@ const NOTICES: Record<string, string> = {
   rejected: 'Draft rejected.',
   ruled: 'Ruling recorded; the state is replayed with it.',
   recorded: 'Night action recorded.',
+  flagged: 'Not counted as a night action: the entry was flagged for your ruling (see Flags).',
+  'no-action': 'Entered as a PM, but no night action was read from it: check the line, e.g. "Target: Bob".',
   resolved: 'The night is resolved: everyone, wake up.',
 };
 

@@ -55,12 +55,15 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
     return { to: 'flags', notice: 'ruled' };
   }
   if (path === '/night/action') {
-    await desk.recordNightAction(game.id, {
+    const entry = await desk.recordNightAction(game.id, {
       phase: field(form, 'phase', 10),
       actor: field(form, 'actor', 200),
       line: field(form, 'line', 300),
     });
-    return { to: 'night', notice: 'recorded' };
+    return {
+      to: 'night',
+      notice: entry?.outcome === 'flagged' ? 'flagged' : entry?.outcome === 'no-action' ? 'no-action' : 'recorded',
+    };
   }
   if (path === '/night/console') return consoleOp(c);
   if (path === '/night/console/resolve') return resolve(c);

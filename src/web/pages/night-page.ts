@@ -61,7 +61,8 @@ ${tonight(input)}
 
 function pmForm({ gameId, state, csrf }: NightPageInput): Html {
   const phase = state.phase;
-  if (!phase) return html``;
+  // By day only DEFCON takes PM actions (Doomsday, Submarine, D0 requests): no "Record for D2" elsewhere.
+  if (!phase || (phase.kind !== 'night' && state.ruleset !== 'defcon')) return html``;
   return html`<section class="card" aria-labelledby="pm-h"><h2 id="pm-h">Enter a PM action</h2>
 <form method="post" action="/games/${encodeURIComponent(gameId)}/night/action">${csrfField(csrf)}
 <input type="hidden" name="phase" value="${phase.name}">
@@ -72,7 +73,7 @@ function pmForm({ gameId, state, csrf }: NightPageInput): Html {
 <label class="field" for="pm-line">Action line, as the player would send it
 <input type="text" id="pm-line" name="line" list="pm-kinds" required maxlength="300" placeholder="Target: Bob" autocomplete="off"></label>
 <datalist id="pm-kinds">${(SUGGESTIONS[state.ruleset] ?? SUGGESTIONS.vanilla ?? []).map((s) => html`<option value="${s}"></option>`)}</datalist>
-<button type="submit" class="primary" id="pm-submit">Record for ${phase.name}</button>
+<button type="submit" class="primary" id="pm-submit">${phase.kind === 'night' ? `Record for ${phase.name}` : `Record as a PM sent in ${phase.name}`}</button>
 </form></section>`;
 }
 
