@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { packageRoot } from '../adapters/common/package-root.js';
 import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
@@ -51,7 +53,9 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
   // Parsed posts are kept between calls (a result never depends on it): the scorer and a mod's scripts call
   // `state` thousands of times over the same dump.
-  const cache = opts.cache === false ? null : openParseCache(process.env, extractActions);
+  const root = packageRoot();
+  const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
+  const cache = opts.cache === false ? null : openParseCache(process.env, extractActions, fallback);
   try {
     return { game, posts, result: replay(game, posts, cut, cache?.fn ?? extractActions) };
   } catch (err) {

@@ -13,22 +13,28 @@ export interface OpenParseCache {
 }
 
 /**
- * Where one-shot commands keep parsed posts between calls: `MODDESK_CACHE_DIR`, else `moddesk/` in the user's cache
- * directory (`XDG_CACHE_HOME`, else `~/.cache`) when that directory exists; none with `MODDESK_CACHE=off`.
+ * Where one-shot commands keep parsed posts between calls: `MODDESK_CACHE_DIR`; else `moddesk/` in the user's cache
+ * directory (`XDG_CACHE_HOME`, else `~/.cache`) when that directory exists; else `fallback` (the checkout's
+ * `node_modules/.cache`, where a CI runner has no home cache) when it exists; none with `MODDESK_CACHE=off`.
  */
-export function cacheDir(env: NodeJS.ProcessEnv): string | null {
+export function cacheDir(env: NodeJS.ProcessEnv, fallback?: string | null): string | null {
   if (env.MODDESK_CACHE === 'off') return null;
   if (env.MODDESK_CACHE_DIR) return env.MODDESK_CACHE_DIR;
   const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return existsSync(base) ? join(base, 'moddesk') : null;
+  if (existsSync(base)) return join(base, 'moddesk');
+  return fallback && existsSync(fallback) ? join(fallback, 'moddesk') : null;
 }
 
 /**
  * The parse cache of one-shot commands (`state`, `count`): a SQLite file of its own in `cacheDir`. It only ever
  * saves work, so a cache that cannot be opened or written is left alone and the call parses as if it had none.
  */
-export function openParseCache(env: NodeJS.ProcessEnv, parse: ParseFn): OpenParseCache | null {
-  const dir = cacheDir(env);
+export function openParseCache(
+  env: NodeJS.ProcessEnv,
+  parse: ParseFn,
+  fallback?: string | null,
+): OpenParseCache | null {
+  const dir = cacheDir(env, fallback);
   if (!dir) return null;
   let db: BetterSqlite3.Database;
   try {
