@@ -13,6 +13,18 @@ const fail = (why: string): never => {
   process.stdout.write(`install check FAILED: ${why}\n`);
   process.exit(1);
 };
+// The fake forum lives in this process: a command that talks to it must not block the event loop.
+const runAsync = (cmd: string, args: string[], cwd: string) =>
+  new Promise<string>((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, MODDESK_MIN_GAP_MS: '0' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b) => (out += String(b)));
+    child.stderr.on('data', (b) => (err += String(b)));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : fail(`${cmd} ${args.join(' ')}: exit ${code}\n${out}\n${err}`),
+    );
+  });
 const run = (cmd: string, args: string[], opts: { cwd?: string } = {}) => {
   const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts, env: { ...process.env, MODDESK_MIN_GAP_MS: '0' } });
   if (r.status !== 0) fail(`${cmd} ${args.join(' ')}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
@@ -76,7 +88,7 @@ try {
   });
   const forum = await startPhpbbFake({ thread, variant: 'mafiascum', timeZone: 'UTC' });
   try {
-    const out = run(bin, ['init', '--url', forum.threadUrl, '--out', join(dir, 'game.yaml')], { cwd: dir });
+    const out = await runAsync(bin, ['init', '--url', forum.threadUrl, '--out', join(dir, 'game.yaml')], dir);
     if (!/wrote .*game\.yaml: 3 players/.test(out)) fail(`init said: ${out}`);
     const game = readFileSync(join(dir, 'game.yaml'), 'utf8');
     for (const name of ['Alice', 'Bob', 'Cleo'])
