@@ -32,6 +32,8 @@ export class FormsBoardState {
   readonly sent: { from: string; to: string; title: string; message: string }[] = [];
   readonly refusals: string[] = [];
   logins = 0;
+  /** Called the moment the board has stored a post, before it answers (a test may kill the poster right there). */
+  onPostTaken: (() => void) | null = null;
   constructor(
     readonly engine: Engine,
     readonly thread: FakeThread,
@@ -235,5 +237,6 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   }
   state.thread.add({ author: s.user, html: bbcodeToHtml(f.get('message') ?? ''), createdAt: Date.now() });
   state.lastPost.set(s.user, now);
+  state.onPostTaken?.();
   return page(state, s, '<p>Thank you for posting!</p>');
 }
