@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { unwatchFile, watchFile } from 'node:fs';
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -126,6 +126,8 @@ export class Watcher {
    * `gameFileError` (shown by the dashboard and logged) and not applied. Returns whether anything changed.
    */
   reloadGameFile(runner: GameRunner): boolean {
+    // An unchanged file is not parsed again (every round of every game asks).
+    if (this.texts.get(runner.id) === textOf(runner.gameFile)) return false;
     const at = formatInstant(this.d.clock.now());
     const read = readGameFile(runner.gameFile, at);
     if (read.text !== null && read.text === this.texts.get(runner.id)) return false;
@@ -209,4 +211,13 @@ export function dryRunSink(out: (s: string) => void, gameId: string): ThreadSink
       return receipt;
     },
   };
+}
+
+/** A file's text, or null when it cannot be read (readGameFile then says why). */
+function textOf(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
