@@ -107,6 +107,22 @@ describe('architecture invariants', () => {
     expect(upward).toEqual([]);
   });
 
+  it('a ruleset is reached only through its index.ts (machine/rulesets/<name>/, reporter/<name>/)', () => {
+    const names = readdirSync(join(root, 'src', 'machine', 'rulesets'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(names.sort()).toEqual(['defcon', 'obsidian', 'vanilla']);
+    const folders = names.flatMap((n) => [`src/machine/rulesets/${n}/`, `src/reporter/${n}/`]);
+    const deep: string[] = [];
+    for (const [file, deps] of graph) {
+      for (const dep of deps) {
+        const folder = folders.find((f) => dep.startsWith(f));
+        if (folder && !file.startsWith(folder) && dep !== `${folder}index.ts`) deep.push(`${file} → ${dep}`);
+      }
+    }
+    expect(deep).toEqual([]);
+  });
+
   it('no import circles in src/', () => {
     expect(circles(graph)).toEqual([]);
   });

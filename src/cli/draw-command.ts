@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
-import type { DrawResult } from '../machine/rulesets/defcon/draw.js';
-import { drawFor } from '../machine/rulesets/defcon/requests.js';
+import type { DrawResult } from '../machine/rulesets/defcon/index.js';
+import { drawFor } from '../machine/rulesets/defcon/index.js';
 import { runReplay } from './replay-options.js';
 
 interface DrawOptions {

@@ -5,8 +5,8 @@ import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameContext } from '../machine/context.js';
 import { replay } from '../machine/replay.js';
-import { consoleFromActions } from '../machine/rulesets/obsidian/night-console.js';
-import { renderNightScript, renderRegistryScript } from '../reporter/obsidian/night-script.js';
+import { consoleFromActions } from '../machine/rulesets/obsidian/index.js';
+import { renderNightScript, renderRegistryScript } from '../reporter/obsidian/index.js';
 
 interface ScriptOptions {
   game: string;

@@ -1,5 +1,5 @@
 import type { GameContext } from '../machine/context.js';
-import { roleWords, who } from './defcon/common.js';
+import { roleWords, who } from './flip.js';
 import { formatDeadline } from './format-time.js';
 import type { Markup } from './markup.js';
 

@@ -1,6 +1,6 @@
 import type { GameContext } from '../machine/context.js';
 import { tally } from '../machine/votes.js';
-import { flip, who } from './defcon/common.js';
+import { flip, who } from './flip.js';
 import type { Markup } from './markup.js';
 
 /** The day-end sentence: who was lynched, by whom, and their flip; or that the day ended with no lynch. */

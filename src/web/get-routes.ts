@@ -1,7 +1,7 @@
 import type { DashboardDesk, DraftRecord, GameSummary } from '../app/desk.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
-import { dx } from '../machine/rulesets/defcon/state.js';
+import { dx } from '../machine/rulesets/defcon/index.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
 import { draftsPage } from './pages/drafts-page.js';

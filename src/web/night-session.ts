@@ -7,7 +7,7 @@ import {
   nextCue,
   recordTarget,
   undo,
-} from '../machine/rulesets/obsidian/night-console.js';
+} from '../machine/rulesets/obsidian/index.js';
 
 export type ConsoleOp = 'record' | 'nobody' | 'next' | 'undo' | 'restart';
 

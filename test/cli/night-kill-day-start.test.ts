@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { advancePlan, initialPlan } from '../../src/app/drafts/plan.js';
 import { gameFileSchema } from '../../src/domain/game-file.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
-import { roleWords } from '../../src/reporter/defcon/common.js';
+import { roleWords } from '../../src/reporter/flip.js';
 
 // Issue 15: a night kill recorded as a game-file event inside the night is counted, and the day-start draft says
 // who died (it said "Nobody died in the night").

@@ -6,10 +6,11 @@ import { isDayOpen } from '../../machine/death-rules.js';
 import { GameFold } from '../../machine/fold.js';
 import type { ParseFn } from '../../machine/post-versions.js';
 import { tally } from '../../machine/votes.js';
+import type { DueDraft } from '../../reporter/due-draft.js';
 import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
+import { draftsFor } from '../../reporter/rulesets.js';
 import { buildVoteCountModel, type PostInfo } from '../../reporter/vote-count-model.js';
-import { type DueDraft, rulesetDrafts } from './ruleset-drafts.js';
 
 /**
  * Where the draft planner stopped (stored with the drafts it made, in one transaction). Everything the planner
@@ -72,6 +73,7 @@ export function advancePlan(
   let prev = fold.advanceTo(s.at).context;
   const drafts: PlannedDraft[] = [];
   let info: Map<string, PostInfo> | null = null;
+  const rulesetDrafts = draftsFor(input.game.ruleset);
   for (;;) {
     const cur = s.at;
     const candidates = [

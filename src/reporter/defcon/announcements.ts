@@ -1,7 +1,8 @@
 import type { GameContext, Missile } from '../../machine/context.js';
+import { flip, who } from '../flip.js';
 import { formatDeadline, formatShort, timeLeft } from '../format-time.js';
 import type { Markup } from '../markup.js';
-import { flip, launcherAt, targetAt, who } from './common.js';
+import { launcherAt, targetAt } from './common.js';
 
 /** The mod's launch announcement (R-M1), for every kind of missile, as of its launch. */
 export function renderLaunch(ctx: GameContext, m: Missile, mk: Markup): string {

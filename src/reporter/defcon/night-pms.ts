@@ -1,8 +1,9 @@
 import type { GameContext, NightResult } from '../../machine/context.js';
-import { NO_RESULT } from '../../machine/rulesets/defcon/resolve-night.js';
+import { NO_RESULT } from '../../machine/rulesets/defcon/index.js';
+import { who } from '../flip.js';
 import type { Markup } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
-import { dayWord, who } from './common.js';
+import { dayWord } from './common.js';
 
 export interface ResultPm {
   to: string;

@@ -1,12 +1,13 @@
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { thresholdOf } from '../../machine/votes.js';
+import { flip, who } from '../flip.js';
 import { formatDeadline } from '../format-time.js';
 import { renderGameOverPost } from '../game-over.js';
 import { lynchLine } from '../lynch-line.js';
 import type { Markup } from '../markup.js';
 import { impactLine } from './announcements.js';
-import { dayWord, flip, missileBoard, who } from './common.js';
+import { dayWord, missileBoard } from './common.js';
 
 /** The day-end post at the instant the day ended: the lynch and its flip, or no lynch; the missile board (R-M8). */
 export function renderDayEnd(ctx: GameContext, day: string, endedAt: Instant, mk: Markup): string {

@@ -1,5 +1,5 @@
 import type { GameContext } from '../../machine/context.js';
-import { NO_RESULT } from '../../machine/rulesets/obsidian/resolve-night.js';
+import { NO_RESULT } from '../../machine/rulesets/obsidian/index.js';
 import type { Markup } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
 

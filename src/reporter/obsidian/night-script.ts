@@ -1,10 +1,17 @@
 import type { GameContext } from '../../machine/context.js';
-import { type ConsoleCue, type CueStatus, enforcedSoFar } from '../../machine/rulesets/obsidian/console-cues.js';
-import { cueView, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/night-console.js';
-import { OBSIDIAN_NIGHT_TABLE } from '../../machine/rulesets/obsidian/night-table.js';
-import { holds, type NightStep } from '../../machine/rulesets/obsidian/night-table-types.js';
-import { obsidianExt } from '../../machine/rulesets/obsidian/obsidian-ext.js';
-import { NO_RESULT } from '../../machine/rulesets/obsidian/resolve-night.js';
+import {
+  type ConsoleCue,
+  type CueStatus,
+  cueView,
+  enforcedSoFar,
+  holds,
+  type NightConsole,
+  type NightStep,
+  NO_RESULT,
+  OBSIDIAN_NIGHT_TABLE,
+  obsidianExt,
+  resolveConsole,
+} from '../../machine/rulesets/obsidian/index.js';
 import { text } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
 import { dawnReport, renderDawnReport } from './dawn-report.js';

@@ -1,6 +1,6 @@
 import type { GameContext } from '../../machine/context.js';
 import { thresholdOf } from '../../machine/votes.js';
-import { flip, who } from '../defcon/common.js';
+import { flip, who } from '../flip.js';
 import { lynchLine } from '../lynch-line.js';
 import type { Markup } from '../markup.js';
 

@@ -1,11 +1,9 @@
 import type { StateJson } from '../../domain/state.js';
 import type { GameContext } from '../../machine/context.js';
-import type { CueStatus } from '../../machine/rulesets/obsidian/console-cues.js';
-import { cueView, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/night-console.js';
-import { holds } from '../../machine/rulesets/obsidian/night-table-types.js';
+import type { CueStatus } from '../../machine/rulesets/obsidian/index.js';
+import { cueView, holds, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/index.js';
 import { text } from '../../reporter/markup.js';
-import { dawnReport, renderDawnReport } from '../../reporter/obsidian/dawn-report.js';
-import { consoleSignal } from '../../reporter/obsidian/night-script.js';
+import { consoleSignal, dawnReport, renderDawnReport } from '../../reporter/obsidian/index.js';
 import { displayName } from '../../reporter/vote-count-model.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';

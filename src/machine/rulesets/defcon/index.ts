@@ -62,3 +62,8 @@ export const defconRuleset: Ruleset = {
   holdsResultOpen: defconHoldsResultOpen,
   review: defconReview,
 };
+
+export type { DrawResult } from './draw.js';
+export { drawFor } from './requests.js';
+export { NO_RESULT } from './resolve-night.js';
+export { dx } from './state.js';

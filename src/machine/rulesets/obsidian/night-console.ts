@@ -4,10 +4,10 @@ import { settleResult } from '../../death-rules.js';
 import { targetProblem } from '../../post-rules.js';
 import { resolveTarget } from '../../roster.js';
 import { buildCues, type ConsoleCue, type ConsoleEntry, type CueStatus, cueStatus } from './console-cues.js';
-import { obsidianRuleset } from './index.js';
 import { targetRuleProblem } from './night-prompts.js';
 import { submissionsFor } from './night-submissions.js';
 import { resolveObsidianNight } from './resolve-night.js';
+import { obsidianRuleset } from './rules.js';
 
 /**
  * The night console (live play): the mod walks the night's cues in wake order, records where each actor
