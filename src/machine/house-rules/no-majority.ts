@@ -1,5 +1,5 @@
 import type { Flag, GameContext, VoteTarget } from '../context.js';
-import { drawNumber } from '../rulesets/defcon/draw.js';
+import { drawNumber } from '../rulesets/defcon/index.js';
 import { weightedTally } from '../votes.js';
 import { dayNumber, deadlineOutcomeOf } from './majority-from.js';
 

@@ -63,7 +63,7 @@ export const defconRuleset: Ruleset = {
   review: defconReview,
 };
 
-export type { DrawResult } from './draw.js';
+export { type DrawResult, drawNumber } from './draw.js';
 export { drawFor } from './requests.js';
 export { NO_RESULT } from './resolve-night.js';
 export { dx } from './state.js';
