@@ -18,7 +18,7 @@ export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse'
 export type PlatformName = (typeof PLATFORMS)[number];
 
 /** H-VM*: what a slot's votes and the votes on it are worth beyond plain one-player-one-vote. */
-export const PLAYER_MODIFIERS = ['loved', 'hated', 'voteless', 'unvotable'] as const;
+export const PLAYER_MODIFIERS = ['loved', 'hated', 'voteless', 'unvotable', 'split-vote'] as const;
 export type PlayerModifier = (typeof PLAYER_MODIFIERS)[number];
 
 const playerSchema = z.strictObject({

@@ -85,6 +85,8 @@ export interface DayVotes {
   day: string;
   /** Indexed by slot. */
   votes: (Vote | null)[];
+  /** H-VM7: a split voter's older votes, by slot (their newest is in `votes`). */
+  split?: Record<number, Vote[]>;
   /** The threshold in force when the day ended (null while open). */
   thresholdAtEnd: number | null;
   /** Living players when the day ended (null while open): the count's "With N alive". */

@@ -2,6 +2,7 @@ import type { DeathCause } from '../domain/game-file.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext } from './context.js';
 import { addFlag } from './flags.js';
+import { piecesOf, removeVoteOn } from './house-rules/split-vote.js';
 import { replaceSlot } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { setVote } from './votes.js';
@@ -41,9 +42,9 @@ export function killSlot(
   if (isDayOpen(next) && next.day) {
     let day = setVote(next.day, slot, null);
     for (const s of next.slots) {
-      const v = day.votes[s.index];
-      if (v && v.target === slot) {
-        day = setVote(day, s.index, null);
+      for (const { vote: v } of piecesOf(day, s.index, 0)) {
+        if (v.target !== slot) continue;
+        day = removeVoteOn(day, s.index, slot);
         next = addFlag(next, {
           postId: v.postId,
           code: 'target-died',

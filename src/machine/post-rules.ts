@@ -3,6 +3,8 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
+import { canSplit, voteWeight } from './house-rules/modifiers.js';
+import { castSplitVote } from './house-rules/split-vote.js';
 import { houseVoteProblem } from './house-rules/vote-rules.js';
 import {
   doubtMessage,
@@ -198,6 +200,9 @@ function applyVote(
   }
   const seq = ctx.seq + 1;
   const vote = target === null ? null : { target, postId: post.id, at, seq };
+  const cast =
+    vote && canSplit(ctx, voter) ? castSplitVote(day, voter, vote, voteWeight(ctx, voter)) : setVote(day, voter, vote);
+  if (!cast) return ctx; // H-VM7: a split voter re-voting a player they already vote
   const history = [...day.history, { voter, target, postId: post.id, at, ...(post.url ? { url: post.url } : {}) }];
-  return { ...ctx, seq, day: { ...setVote(day, voter, vote), history } };
+  return { ...ctx, seq, day: { ...cast, history } };
 }

@@ -1,6 +1,7 @@
 import type { DayVotes, GameContext, Slot, Vote, VoteTarget } from './context.js';
 import { majorityApplies } from './house-rules/majority-from.js';
 import { lynchAdjustment, voteWeight } from './house-rules/modifiers.js';
+import { piecesOf } from './house-rules/split-vote.js';
 
 /** R-V3: the votes that end a day, or null when the day never ends early (`threshold: none`, or H-WV1). */
 export function thresholdOf(ctx: GameContext): number | null {
@@ -55,18 +56,20 @@ export function tally(
   includeDead = false,
   weightOf: (slot: number) => number = () => 1,
 ): Tally {
-  const byTarget = new Map<VoteTarget, { voter: number; vote: Vote }[]>();
+  const byTarget = new Map<VoteTarget, { voter: number; vote: Vote; weight: number }[]>();
   const notVoting: number[] = [];
   for (const s of slots) {
-    const v = day.votes[s.index] ?? null;
-    if (!v) {
+    const pieces = piecesOf(day, s.index, weightOf(s.index));
+    if (pieces.length === 0) {
       if (s.alive) notVoting.push(s.index);
       continue;
     }
     if (!s.alive && !includeDead) continue;
-    const list = byTarget.get(v.target) ?? [];
-    list.push({ voter: s.index, vote: v });
-    byTarget.set(v.target, list);
+    for (const { vote, weight } of pieces) {
+      const list = byTarget.get(vote.target) ?? [];
+      list.push({ voter: s.index, vote, weight });
+      byTarget.set(vote.target, list);
+    }
   }
   const wagons: Wagon[] = [];
   let noLynch: Tally['noLynch'] = { voters: [], votes: [], count: 0, weights: [] };
@@ -74,7 +77,7 @@ export function tally(
     list.sort((a, b) => a.vote.seq - b.vote.seq);
     const voters = list.map((x) => x.voter);
     const votes = list.map((x) => x.vote);
-    const weights = voters.map(weightOf);
+    const weights = list.map((x) => x.weight);
     const count = weights.reduce((n, w) => n + w, 0);
     if (target === 'no-lynch') noLynch = { voters, votes, count, weights };
     else wagons.push({ target, voters, votes, count, weights, latest: Math.max(...votes.map((v) => v.seq)) });
@@ -97,15 +100,16 @@ export function decidedOption(ctx: GameContext): VoteTarget | null {
   let bestMargin = Number.NEGATIVE_INFINITY;
   const threshold = thresholdOf(ctx);
   for (const s of ctx.slots) {
-    const v = s.alive ? ctx.day.votes[s.index] : null;
-    if (!v) continue;
-    const n = (counts.get(v.target) ?? 0) + voteWeight(ctx, s.index);
-    counts.set(v.target, n);
-    if (v.target !== 'no-lynch' && threshold !== null) {
-      const margin = n - (thresholdFor(ctx, v.target) ?? threshold);
-      if (margin > bestMargin) {
-        best = v.target;
-        bestMargin = margin;
+    if (!s.alive || !ctx.day.votes[s.index]) continue;
+    for (const { vote: v, weight } of piecesOf(ctx.day, s.index, voteWeight(ctx, s.index))) {
+      const n = (counts.get(v.target) ?? 0) + weight;
+      counts.set(v.target, n);
+      if (v.target !== 'no-lynch' && threshold !== null) {
+        const margin = n - (thresholdFor(ctx, v.target) ?? threshold);
+        if (margin > bestMargin) {
+          best = v.target;
+          bestMargin = margin;
+        }
       }
     }
   }
@@ -119,6 +123,7 @@ export function decidedOption(ctx: GameContext): VoteTarget | null {
 export function setVote(day: DayVotes, voter: number, vote: Vote | null): DayVotes {
   const votes = day.votes.slice();
   votes[voter] = vote;
+  if (vote === null && day.split?.[voter]?.length) return { ...day, votes, split: { ...day.split, [voter]: [] } };
   return { ...day, votes };
 }
 

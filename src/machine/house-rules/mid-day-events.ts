@@ -14,7 +14,7 @@ export function resetVotes(ctx: GameContext, at: Instant): GameContext {
     return note(ctx, 'event-phase-mismatch', null, 'The game file resets the votes, but no day is open.', at);
   }
   const cleared = ctx.day.votes.filter((v) => v !== null).length;
-  const day = { ...ctx.day, votes: ctx.day.votes.map(() => null) };
+  const day = { ...ctx.day, votes: ctx.day.votes.map(() => null), split: {} };
   return note({ ...ctx, day }, 'votes-reset', null, `The mod reset all votes (${cleared} cleared).`, at);
 }
 

@@ -18,7 +18,7 @@ export function lynchAdjustment(ctx: GameContext, slot: number): number {
   return (hasModifier(ctx, slot, 'loved') ? 1 : 0) - (hasModifier(ctx, slot, 'hated') ? 1 : 0);
 }
 
-/** Whether any slot's votes or wagon differ from one-player-one-vote (the count then shows them). */
-export function anyModifiers(ctx: GameContext): boolean {
-  return ctx.setup.game.players.some((p) => (p.voteWeight ?? 1) !== 1 || (p.modifiers?.length ?? 0) > 0);
+/** H-VM7: a double voter who may put each vote on a different player. */
+export function canSplit(ctx: GameContext, slot: number): boolean {
+  return hasModifier(ctx, slot, 'split-vote') && voteWeight(ctx, slot) > 1;
 }
