@@ -120,6 +120,21 @@ export class DraftActions {
     return { text, diff: lineDiff(draft.text, text) };
   }
 
+  /**
+   * An unedited vote count whose votes did not move, rendered again at approval: its "(in 1 day 1 hour)" is
+   * counted from when it is posted, not from when it was drafted. Null when it cannot be (the day is over).
+   */
+  private retimed(runner: GameRunner, draft: StoredDraft): string | null {
+    if (draft.kind !== 'vote-count') return null;
+    const nowAt = Math.max(this.d.clock.now(), draft.planAt);
+    const now = runner.replayAt(nowAt);
+    if (now.day?.day !== draft.phase || now.phase?.endedAt !== null) return null;
+    return renderVoteCount(
+      buildVoteCountModel(now, nowAt, { posts: postInfo(runner.posts), number: draft.number ?? undefined }),
+      MARKUPS[runner.format],
+    );
+  }
+
   approve(runner: GameRunner, draftId: string, opts: { confirm?: boolean } = {}): Promise<ApproveResult> {
     const key = `${runner.id}\0${draftId}`;
     const running = this.inFlight.get(key);
@@ -152,7 +167,8 @@ export class DraftActions {
         return { outcome: 'changed', draft: toRecord(draft) };
       }
       const fresh = recount ?? draft.recount;
-      const text = fresh && !draft.edited ? fresh.text : draft.text;
+      const text =
+        fresh && !draft.edited ? fresh.text : draft.edited ? draft.text : (this.retimed(runner, draft) ?? draft.text);
       draft = this.d.store.tx(() => {
         this.d.store.audit.append({
           at,

@@ -4,7 +4,7 @@ import { formatInstant } from '../domain/time.js';
 import { dx } from '../machine/rulesets/defcon/index.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
-import { draftsPage } from './pages/drafts-page.js';
+import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
 import { flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
 import { csrfField, type GameTab, layout } from './pages/layout.js';
@@ -47,7 +47,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       const drafts = await desk.drafts(game.id);
       const copy = drafts.find((d) => d.id === c.query.get('copy') && d.status !== 'pending');
       const ready = copy
-        ? html`<section class="card" aria-labelledby="ready-h"><h2 id="ready-h">Ready to paste: ${copy.id}</h2>
+        ? html`<section class="card" aria-labelledby="ready-h"><h2 id="ready-h">Ready to paste: ${draftTitle(copy)}</h2>
 <p class="small muted">Approved. This platform cannot post for you: copy the text and post it in the thread.</p>
 <textarea id="ready-text" readonly>${copy.text}</textarea><div class="actions"><button type="button" data-copy="ready-text" id="ready-copy">Copy</button></div></section>`
         : '';

@@ -61,14 +61,20 @@ ${d.recount ? recountBlock(base, d, csrf) : ''}
 </article>`;
 }
 
-function title(d: DraftRecord): string {
+/** A draft's card title: its kind and its first line as plain text (no markup), the kind not said twice. */
+export function title(d: DraftRecord): string {
   const first =
     d.text
       .split('\n')[0]
-      ?.replace(/\[\/?[a-z*]+(=[^\]]*)?\]|\*\*/gi, '')
+      ?.replace(/\[\/?[a-z*]+(=[^\]]*)?\]/gi, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^#+\s*|\*\*|__|~~|(?<!\w)[*_](?!\s)|(?<=\S)[*_](?!\w)/g, '')
       .trim() ?? '';
   const kind = d.kind.replace(/-/g, ' ');
-  return `${kind[0]?.toUpperCase()}${kind.slice(1)}${d.to ? ` (PM to ${d.to})` : ''}${first ? `: ${first.slice(0, 80)}` : ''}`;
+  const label = `${kind[0]?.toUpperCase()}${kind.slice(1)}${d.to ? ` (PM to ${d.to})` : ''}`;
+  if (!first) return label;
+  const line = first.slice(0, 80);
+  return line.toLowerCase().startsWith(kind.toLowerCase()) && !d.to ? line : `${label}: ${line}`;
 }
 
 function recountBlock(base: string, d: DraftRecord, csrf: string): Html {
