@@ -106,7 +106,8 @@ export class LiveDesk implements DashboardDesk {
         'timestamp-invalid',
         `expected ISO-8601 UTC like "2026-01-07T18:02:11Z", got ${JSON.stringify(at)}`,
       );
-    return toStateJson(r.replayAt(instant), instant);
+    const s = r.fold.stateAt(instant);
+    return toStateJson(s.context, instant, s.machine);
   }
 
   async drafts(gameId: string): Promise<DraftRecord[]> {

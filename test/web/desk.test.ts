@@ -30,7 +30,7 @@ describe('serve over the demo game', () => {
     const [summary] = await h.desk.listGames();
     const expected = replay(game, posts, { at: h.clock.now() });
     const state = await h.desk.state(h.id);
-    expect(state).toEqual(toStateJson(expected.context, expected.at));
+    expect(state).toEqual(toStateJson(expected.context, expected.at, expected.machineState));
     expect(summary).toMatchObject({ id: 'harbour-lights-mafia', ruleset: 'vanilla', phase: state.phase });
     const d1 = await h.desk.voteHistory(h.id, 'D1');
     expect(d1.length).toBeGreaterThan(5);
@@ -199,6 +199,8 @@ describe('night actions and the clock', () => {
     expect(await updated).toEqual({ type: 'game.updated', gameId: h.id });
     expect((await h.desk.drafts(h.id)).map((d) => d.kind)).toContain('day-end');
     expect((await h.desk.state(h.id)).phase?.name).toBe('N1');
+    expect((await h.desk.state(h.id)).machine).toBe('night.open');
+    expect((await h.desk.state(h.id, '2026-05-06T17:00:00Z')).machine).toBe('day.open');
   }, 15_000);
 
   it('obsidian: picks entered as PMs and the night ended now resolve as the PM route does', async () => {
