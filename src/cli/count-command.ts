@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
+import { dayActivity } from '../machine/house-rules/activity.js';
 import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
@@ -41,7 +42,8 @@ export function register(program: Command): void {
           info.set(p.id, { number: typeof p.number === 'number' ? p.number : undefined, url: p.url });
       }
       const number = opts.number === undefined ? undefined : countNumber(opts.number, result.context.day?.day);
-      const model = buildVoteCountModel(result.context, result.at, { number, posts: info });
+      const activity = dayActivity(result.context, posts, result.at);
+      const model = buildVoteCountModel(result.context, result.at, { number, posts: info, activity });
       const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       const flags = result.context.flags;

@@ -71,6 +71,8 @@ const optionsSchema = z.strictObject({
   selfVote: z.boolean().optional(),
   tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
   replacementVotes: z.enum(['carry', 'reset']).optional(),
+  prodHours: z.number().positive().optional(),
+  countActivity: z.boolean().optional(),
 });
 
 const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;

@@ -15,6 +15,8 @@ export interface StateJson {
   nightResults: NightResultJson[];
   flags: FlagJson[];
   result: ResultJson;
+  /** H-AC1/H-AC2: posts per living player in the current day and prod deadlines (given where posts are known). */
+  activity?: ActivityJson[];
 }
 
 export type PhaseKind = 'setup' | 'day' | 'night';
@@ -119,4 +121,12 @@ export interface ResultJson {
   status: 'ongoing' | 'pending' | 'over';
   winner: Winner | null;
   at: string | null;
+}
+
+export interface ActivityJson {
+  name: string;
+  posts: number;
+  lastPostAt: string | null;
+  prodAt: string | null;
+  hoursLeft: number | null;
 }

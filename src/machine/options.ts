@@ -34,6 +34,10 @@ export interface ResolvedOptions {
   tieBreak: 'none' | 'first-reached' | 'draw';
   /** H-EV4: whether a replacement keeps the slot's vote. */
   replacementVotes: 'carry' | 'reset';
+  /** H-AC2: hours without a thread post after which a player is due a prod; null = no prods. */
+  prodHours: number | null;
+  /** H-AC1: the count draft lists posts per player today. */
+  countActivity: boolean;
 }
 
 export function resolveOptions(game: GameFile): ResolvedOptions {
@@ -66,5 +70,7 @@ export function resolveOptions(game: GameFile): ResolvedOptions {
     selfVote: o.selfVote ?? true,
     tieBreak: o.tieBreak ?? 'none',
     replacementVotes: o.replacementVotes ?? 'carry',
+    prodHours: o.prodHours ?? null,
+    countActivity: o.countActivity ?? false,
   };
 }

@@ -19,6 +19,7 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   if (m.noLynch.count > 0) lines.push(`${mk.bold(`No lynch (${m.noLynch.count})`)}: ${voters(m.noLynch.voters)}`);
   if (m.wagons.length === 0 && m.noLynch.count === 0) lines.push('No votes yet.');
   if (m.notVoting.length > 0) lines.push(`Not voting (${m.notVoting.length}): ${m.notVoting.map(t).join(', ')}`);
+  if (m.activity?.length) lines.push(`Posts today: ${m.activity.map((a) => `${t(a.name)} ${a.posts}`).join(', ')}`);
   lines.push('');
   if (m.threshold !== null) {
     lines.push(`With ${m.alive} alive, it takes ${m.threshold} to lynch.`);

@@ -28,6 +28,8 @@ export interface VoteCountModel {
   at: Instant;
   timeZone: string;
   history: { voter: string; target: string | null; post: PostRef; at: Instant }[];
+  /** H-AC1: posts per living player today, when the game lists them (`options.countActivity`). */
+  activity: { name: string; posts: number }[] | null;
 }
 
 export interface PostRef {
@@ -64,7 +66,7 @@ export interface PostInfo {
 export function buildVoteCountModel(
   ctx: GameContext,
   at: Instant,
-  opts: { number?: number | string; posts: Map<string, PostInfo> },
+  opts: { number?: number | string; posts: Map<string, PostInfo>; activity?: { name: string; posts: number }[] },
 ): VoteCountModel {
   const day = ctx.day;
   const ref = (postId: string): PostRef => {
@@ -131,6 +133,7 @@ export function buildVoteCountModel(
       })),
     at,
     timeZone: ctx.setup.game.timezone,
+    activity: ctx.setup.options.countActivity && opts.activity ? opts.activity : null,
     history: (day?.history ?? []).map((h) => ({
       voter: name(h.voter),
       target: h.target === null ? null : h.target === 'no-lynch' ? 'No lynch' : name(h.target),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../helpers/game-cases.js';
 
-// The count draft renders vote modifiers (H-VM1..H-VM4) in every format; golden files are hand-checked (README).
+// The count draft renders vote modifiers (H-VM1..H-VM4) in every format, and posts per player (H-AC1); golden files are hand-checked (README).
 const dir = join(root, 'test', 'golden', 'house-rules');
 const CASES = [
   { golden: 'modifiers.text', game: 'game.yaml', format: 'text' },
@@ -12,6 +12,7 @@ const CASES = [
   { golden: 'modifiers.markdown', game: 'game.yaml', format: 'markdown' },
   { golden: 'hidden-weights.text', game: 'game-hidden.yaml', format: 'text' },
   { golden: 'hidden-weights.bbcode', game: 'game-hidden.yaml', format: 'bbcode' },
+  { golden: 'activity.text', game: 'game-activity.yaml', format: 'text' },
 ];
 
 describe('house-rule count drafts match their golden files', () => {
