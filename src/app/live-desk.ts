@@ -4,7 +4,6 @@ import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
-import { replay } from '../machine/replay.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
@@ -280,8 +279,7 @@ export class LiveDesk implements DashboardDesk {
     r.addPosts([post]);
     this.emit({ type: 'game.updated', gameId: r.id });
     // What the entry became, so the console says it: an action for the night, or flags for the mod to rule on.
-    // A fresh replay: the runner's incremental fold does not yet show a post at exactly its own instant.
-    const after = replay(r.game, r.posts, { at: nowAt }).context;
+    const after = r.replayAt(nowAt);
     const flags = after.flags.filter((f) => f.postId === id).map((f) => f.message);
     if (flags.length) return { outcome: 'flagged', flags };
     const acted = after.nightActions.some((a) => a.postId === id);

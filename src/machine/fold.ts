@@ -137,8 +137,10 @@ export class GameFold {
    * before it, a later one from the fold's own point (the recount before approval, the dashboard's "now").
    */
   stateAt(t: Instant): FoldState {
-    if (t === this.point.at) return this.state();
-    if (t > this.point.at) return this.fork(this.point, this.next).advanceTo(t);
+    // Lines added at the fold's own instant are not folded in yet: a fork folds them (the night console's entry).
+    const pending = (this.items[this.next] as TimelineItem | undefined)?.at === t;
+    if (t === this.point.at && !pending) return this.state();
+    if (t >= this.point.at) return this.fork(this.point, this.next).advanceTo(t);
     const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
     return this.fork(from, this.indexAfter(from.at)).advanceTo(t);
   }
