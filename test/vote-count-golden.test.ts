@@ -28,7 +28,8 @@ describe('vote count drafts match their golden files', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const file = join(golden, `${name}.txt`);
-    if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, out);
+    if (process.env.UPDATE_GOLDEN === '1' && !process.env.CI) writeFileSync(file, out);
+    expect(existsSync(file), `golden file ${file} is missing (write it with UPDATE_GOLDEN=1 and read the diff)`).toBe(true);
     expect(out).toBe(readFileSync(file, 'utf8'));
   });
 });
