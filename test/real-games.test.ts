@@ -12,15 +12,36 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shared = join(root, '..', 'shared', 'eval-data');
 const ledger = JSON.parse(readFileSync(join(root, 'test', 'real-games', 'known-mismatches.json'), 'utf8')) as {
-  mismatches: { thread: string; vcPost: number; kind: string; reason: string }[];
+  mismatches: { corpus: 'games' | 'train'; thread: string; vcPost: number; kind: string; reason: string }[];
+  days: { corpus: 'games' | 'train'; thread: string; day: number; kind: string; reason: string }[];
 };
+const KINDS = ['moderator-miss', 'house-rule', 'moderator-judgment'];
+const listed = (corpus: string) =>
+  ledger.mismatches
+    .filter((m) => m.corpus === corpus)
+    .map((m) => `${m.thread}#${m.vcPost}`)
+    .sort();
+
+it('the real corpus is where the tests look for it (../shared/eval-data), never skipped silently', () => {
+  for (const dir of ['games', 'train']) {
+    const where = join(shared, 'mafiascum-donbot', dir, 'manifest.json');
+    expect(existsSync(where), `real games missing: looked for ${where}`).toBe(true);
+  }
+});
+
+it('every ledger entry has a kind a moderator can own (never a tool error) and one line of why', () => {
+  for (const m of [...ledger.mismatches, ...ledger.days]) {
+    expect(KINDS, JSON.stringify(m)).toContain(m.kind);
+    expect(m.reason.length, JSON.stringify(m)).toBeGreaterThan(20);
+  }
+});
 
 interface Report {
   voteCounts: { thread: string; post: number; exact: boolean; error?: string }[];
   days: { thread: string; day: number; lynchOk?: boolean; compareLynch?: boolean }[];
 }
 
-describe.skipIf(!existsSync(shared))('real MafiaScum games (../shared/eval-data)', () => {
+describe('real MafiaScum games (../shared/eval-data)', () => {
   it('reproduces every moderator vote count except the explained ones, and the real lynches', () => {
     const report = join(mkdtempSync(join(tmpdir(), 'moddesk-score-')), 'report.json');
     const out = execFileSync(
@@ -44,9 +65,33 @@ describe.skipIf(!existsSync(shared))('real MafiaScum games (../shared/eval-data)
     const r = JSON.parse(readFileSync(report, 'utf8')) as Report;
     expect(r.voteCounts.filter((v) => v.error)).toEqual([]);
     const missed = r.voteCounts.filter((v) => !v.exact).map((v) => `${v.thread}#${v.post}`);
-    expect(missed.sort()).toEqual(ledger.mismatches.map((m) => `${m.thread}#${m.vcPost}`).sort());
+    expect(missed.sort()).toEqual(listed('games'));
     expect(r.voteCounts.length).toBeGreaterThanOrEqual(139);
     const [, , , , lynchOk] = (line as RegExpExecArray).map(Number);
     expect(lynchOk).toBeGreaterThanOrEqual(30);
   }, 900_000);
+
+  // The 60 training games (1,981 counts): the CLI scorer takes about half an hour on two cores, so this replays
+  // them in one process over the built dist/ with the scorer's comparison (scripts/score-in-process.mjs).
+  it('train/: every count except the ledger’s, and every lynch except the ledger’s', () => {
+    const dir = join(shared, 'mafiascum-donbot', 'train');
+    const report = join(mkdtempSync(join(tmpdir(), 'moddesk-train-')), 'misses.json');
+    const out = execFileSync(process.execPath, [join(root, 'scripts', 'score-in-process.mjs'), dir, '--json', report], {
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    process.stdout.write(out);
+    const r = JSON.parse(readFileSync(report, 'utf8')) as {
+      misses: { thread: string; post: number }[];
+      dayMisses: string[];
+    };
+    expect(r.misses.map((m) => `${m.thread}#${m.post}`).sort()).toEqual(listed('train'));
+    const days = r.dayMisses.map((l) => /^day (\S+) D(\d+)/.exec(l)?.slice(1, 3).join(' D')).sort();
+    expect(days).toEqual(
+      ledger.days
+        .filter((d) => d.corpus === 'train')
+        .map((d) => `${d.thread} D${d.day}`)
+        .sort(),
+    );
+  }, 600_000);
 });

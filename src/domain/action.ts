@@ -15,6 +15,10 @@ export interface ExtractedAction {
   form: ActionForm;
   /** The text of the line the action was read from, for quoting in flags. */
   text: string;
+  /** The line held invisible characters (zero-width space, joiner, BOM, soft hyphen), removed before reading. */
+  hidden?: true;
+  /** The keyword as typed when it was misspelt (`veot`) and read anyway: the mod is told. */
+  misspelt?: string;
 }
 
 /** Something the parser noticed that the mod may need to judge. */

@@ -41,9 +41,9 @@ const phaseSchema = z.strictObject({
 
 /** How strictly votes are read (docs/readings.md "Strictness"); every key optional, defaults there. */
 const voteReadingSchema = z.strictObject({
-  /** `loose`: the doubtful name readings (R-N9…R-N14) count, flagged; `strict`: they are flagged and not counted. */
+  /** `loose`: the doubtful name readings (N8…N13) count, flagged; `strict`: they are flagged and not counted. */
   names: z.enum(['loose', 'strict']).optional(),
-  /** R-V9: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
+  /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
   formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
 });
 

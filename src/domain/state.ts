@@ -46,6 +46,25 @@ export interface PlayerJson {
   modifiers: string[];
 }
 
+/** How a counted vote was read (docs/readings.md): `sure` counts silently, `doubtful` counts and is flagged. */
+export interface VoteReadingJson {
+  /** The ladder step or form: `exact`, `alias`, `part`, `nearest`, …, `no-lynch`, `ruling`. */
+  via: string;
+  confidence: 'sure' | 'doubtful';
+  /** The argument as written. */
+  argument: string;
+  reason?: string;
+  /** Edits between the argument and the name (nearest spellings). */
+  distance?: number;
+  /** The next nearest player and how many more edits away. */
+  runnerUp?: string;
+  margin?: number;
+  /** True when the name only matched after removing invisible characters or folding look-alike letters. */
+  folded?: boolean;
+  /** True when the voter is a replaced player whose replacement had not acted yet (P1). */
+  formerPlayer?: boolean;
+}
+
 export interface WagonJson {
   target: string;
   count: number;
@@ -58,6 +77,8 @@ export interface WagonJson {
   publicCount: number;
   /** The votes that lynch this player (the threshold, ±1 when loved or hated: H-VM3/H-VM4). */
   needed: number | null;
+  /** How each vote was read, in `voters` order. */
+  readings: VoteReadingJson[];
 }
 
 export interface VotesJson {
@@ -65,7 +86,7 @@ export interface VotesJson {
   threshold: number | null;
   noLynchThreshold: number | null;
   wagons: WagonJson[];
-  noLynch: { count: number; voters: string[]; posts: string[] };
+  noLynch: { count: number; voters: string[]; posts: string[]; readings: VoteReadingJson[] };
   notVoting: string[];
   /** The last post counted, for the "through post #" line. */
   throughPost: string | null;

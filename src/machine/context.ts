@@ -51,7 +51,7 @@ export interface Slot {
   name: string;
   formerNames: string[];
   aliases: string[];
-  /** Set once the slot's current player has acted in the thread: until then a former player's vote still counts (R-V9). */
+  /** Set once the slot's current player has acted in the thread: until then a former player's vote still counts (docs/readings.md P1). */
   heardFrom?: string;
   faction: string | null;
   role: string | null;
@@ -74,11 +74,25 @@ export interface PhaseRuntime {
 
 export type VoteTarget = number | 'no-lynch';
 
+/** How a vote's target was read (docs/readings.md); `runnerUp` is a slot index. */
+export interface VoteReading {
+  via: string;
+  confidence: 'sure' | 'doubtful';
+  argument: string;
+  reason?: string;
+  distance?: number;
+  runnerUp?: number;
+  margin?: number;
+  folded?: boolean;
+  formerPlayer?: boolean;
+}
+
 export interface Vote {
   target: VoteTarget;
   postId: string;
   at: Instant;
   seq: number;
+  reading?: VoteReading;
 }
 
 export interface DayVotes {

@@ -36,7 +36,7 @@ export function flagDoubtfulTarget(
   return ctx;
 }
 
-/** `Read "anem" as Aneninen (nearest spelling, 1 edit away; runner-up Ozgin, 3 more).` Also used for PM actions. */
+/** `Read "alem" as Alenimar (nearest spelling, 1 edit away; runner-up Ozzymond, 3 more).` Also used for PM actions. */
 export function doubtMessage(
   ctx: GameContext,
   match: Extract<NameMatch, { kind: 'player' }>,

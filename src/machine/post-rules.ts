@@ -14,8 +14,10 @@ import {
   flagGuessedAuthor,
   flagModPost,
 } from './post-flags.js';
-import { guessAuthor, isModerator, replaceSlot, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
+import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
+import { RULED_PREFIX, voteReading } from './vote-reading.js';
+import { formerPlayerSlot, lastReadableVote, markHeardFrom } from './voter-readings.js';
 import { setVote } from './votes.js';
 
 /** The mod's ruling on one post (interfaces §3 events `{post, ignore}` / `{post, vote}`). */
@@ -66,8 +68,14 @@ export function receivePost(
     }
   }
   if (post.channel === 'thread') {
-    const last = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
+    const last = lastReadableVote(ctx, actions);
     const lastVote = actions[last];
+    const skipped = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
+    if (skipped > last && rp.version !== 'edit') {
+      const a = actions[skipped] as ExtractedAction;
+      const message = `${quote(a.argument ?? '')} names no player; the post's earlier vote counts instead. ${quote(a.text)}`;
+      next = addFlag(next, postFlag(post, rp.at, 'target-unknown', message, post.author));
+    }
     const unvotedFirst = actions.slice(0, last).some((a) => a.kind === 'unvote');
     if (lastVote && rp.version === 'edit') next = flagEdited(next, rp, lastVote);
     else if (lastVote) next = applyVote(next, rp, actor, lastVote, unvotedFirst);
@@ -83,23 +91,6 @@ export function receivePost(
   return next;
 }
 
-/**
- * R-V9: a replaced player who still votes before the replacement has acted in the thread (the mod's announcement
- * often comes first, the handover later): the vote counts for the slot, flagged.
- */
-function formerPlayerSlot(ctx: GameContext, author: string): number | null {
-  if (ctx.setup.options.voteReading.formerPlayerVotes === 'refuse') return null;
-  const former = slotOfFormerName(ctx.slots, author);
-  if (!former || former.heardFrom === former.name) return null;
-  return former.index;
-}
-
-function markHeardFrom(ctx: GameContext, slot: number): GameContext {
-  const s = ctx.slots[slot];
-  if (!s || s.formerNames.length === 0 || s.heardFrom === s.name) return ctx;
-  return { ...ctx, slots: replaceSlot(ctx.slots, slot, { heardFrom: s.name }) };
-}
-
 function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, channel: string): ExtractedAction[] {
   if (!ruling?.vote || channel !== 'thread') return actions;
   const ruled: ExtractedAction = {
@@ -107,7 +98,7 @@ function withRuling(actions: ExtractedAction[], ruling: PostRuling | null, chann
     argument: ruling.vote,
     noLynch: false,
     form: 'bold',
-    text: `(ruled) Vote: ${ruling.vote}`,
+    text: `${RULED_PREFIX}Vote: ${ruling.vote}`,
   };
   const i = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
   if (i < 0) return [...actions, ruled];
@@ -174,11 +165,13 @@ function applyVote(
   const day = ctx.day!;
   const voterName = ctx.slots[voter]!.name;
   let target: VoteTarget | null = null;
+  let match: NameMatch | null = null;
   if (action.kind === 'vote') {
     if (action.noLynch) target = 'no-lynch';
     else {
       const argument = action.argument ?? '';
-      const match: NameMatch = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
+      match = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
+      if (match.kind === 'player' && action.hidden) match = { ...match, folded: true };
       const bad = targetProblem(ctx, match, argument);
       if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
       if (match.kind === 'player' && match.doubt && ctx.setup.options.voteReading.names === 'strict') {
@@ -198,8 +191,15 @@ function applyVote(
     const message = `This game requires an Unvote before a new vote; ${voterName}'s vote stays where it was. ${quote(action.text)}`;
     return addFlag(ctx, postFlag(post, at, 'vote-without-unvote', message, voterName));
   }
+  if (action.misspelt) {
+    const message = `Read ${quote(action.misspelt)} as ${action.kind === 'vote' ? 'Vote' : 'Unvote'} (a misspelt action word). ${quote(action.text)}`;
+    ctx = addFlag(ctx, postFlag(post, at, 'action-misspelt', message, voterName));
+  }
   const seq = ctx.seq + 1;
-  const vote = target === null ? null : { target, postId: post.id, at, seq };
+  const former =
+    slotOfAuthor(ctx.slots, post.author) !== voter && slotOfFormerName(ctx.slots, post.author)?.index === voter;
+  const vote =
+    target === null ? null : { target, postId: post.id, at, seq, reading: voteReading(action, match, former) };
   const cast =
     vote && canSplit(ctx, voter) ? castSplitVote(day, voter, vote, voteWeight(ctx, voter)) : setVote(day, voter, vote);
   if (!cast) return ctx; // H-VM7: a split voter re-voting a player they already vote

@@ -1,7 +1,7 @@
 import { PLAYER_MODIFIERS } from '../domain/game-file.js';
-import type { EliminationJson, StateJson, VotesJson } from '../domain/state.js';
+import type { EliminationJson, StateJson, VoteReadingJson, VotesJson } from '../domain/state.js';
 import { formatInstant, type Instant } from '../domain/time.js';
-import type { GameContext } from './context.js';
+import type { GameContext, Vote } from './context.js';
 import { isDayOver } from './death-rules.js';
 import { hasModifier, voteWeight } from './house-rules/modifiers.js';
 import { voteLockInForce } from './house-rules/vote-rules.js';
@@ -76,6 +76,12 @@ export function toStateJson(ctx: GameContext, at: Instant, machine: string | nul
   };
 }
 
+function readingJson(v: Vote, name: (slot: number) => string): VoteReadingJson {
+  const r = v.reading ?? { via: 'exact', confidence: 'sure', argument: '' };
+  const { runnerUp, ...rest } = r;
+  return runnerUp === undefined ? rest : { ...rest, runnerUp: name(runnerUp) };
+}
+
 function votesJson(ctx: GameContext): VotesJson {
   const day = ctx.day;
   if (!day) {
@@ -84,7 +90,7 @@ function votesJson(ctx: GameContext): VotesJson {
       threshold: null,
       noLynchThreshold: null,
       wagons: [],
-      noLynch: { count: 0, voters: [], posts: [] },
+      noLynch: { count: 0, voters: [], posts: [], readings: [] },
       notVoting: [],
       throughPost: null,
       locked: false,
@@ -105,11 +111,13 @@ function votesJson(ctx: GameContext): VotesJson {
       weights: w.weights,
       publicCount: ctx.setup.options.hideVoteWeights ? w.voters.length : w.count,
       needed: thresholdFor(ctx, w.target),
+      readings: w.votes.map((v) => readingJson(v, name)),
     })),
     noLynch: {
       count: t.noLynch.count,
       voters: t.noLynch.voters.map(name),
       posts: t.noLynch.votes.map((v) => v.postId),
+      readings: t.noLynch.votes.map((v) => readingJson(v, name)),
     },
     notVoting: t.notVoting.map(name),
     throughPost: day.throughPost,

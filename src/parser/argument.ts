@@ -8,29 +8,67 @@ import { NAMED_KINDS } from './keywords.js';
 const NO_LYNCH =
   /^(?:(?:to|for)\s+)?(?:no[\s_.-]*(?:lynch(?:ing|es)?|elim(?:ination|inate|inations)?|exe(?:cution|cute)?)|nl)(?![\p{L}\p{N}])/iu;
 
+/** A12: `pass` alone (a player passing on the lynch) is no lynch. */
+const PASS = /^pass(?:ing)?[.!]?$/iu;
+
 export function isNoLynch(argument: string): boolean {
-  return NO_LYNCH.test(argument.trim());
+  const a = argument.trim();
+  return NO_LYNCH.test(a) || PASS.test(a);
 }
 
 /** Abbreviations whose period does not end the argument (`Mr. Wright`). */
 const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'mt', 'prof', 'capt', 'sgt', 'lt', 'col']);
 
-/** Separators after which the rest of an argument is commentary (`X - L-2`, `X (scum)`, `X, because …`). */
-const COMMENTARY = /\s+[-–—]+\s|\s*[–—]|\s--|[([{,;!?|]|\.\.\.|…|:\s/u;
+/**
+ * Separators after which the rest of an argument is commentary (`X - L-2`, `X (scum)`, `X, because …`). Applied
+ * after runs of white space are collapsed to one space, so each alternative starts on one fixed character.
+ */
+const COMMENTARY = / [-–—]+ |[–—]| --|[([{,;!?|]|\.\.\.|…|: /u;
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** Cuts `Mr. Wright. He is scum` after `Wright`, keeping periods that end an abbreviation or sit inside a name. */
 function cutAtSentenceEnd(text: string): string {
   const re = /\.(?=\s)/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const before = text.slice(0, m.index);
-    const lastWord = (/[\p{L}\p{N}]+$/u.exec(before)?.[0] ?? '').toLowerCase();
-    if (!ABBREVIATIONS.has(lastWord) && lastWord.length > 1) return before;
+    // The word before the period, walked back by hand: a `$`-anchored pattern here would rescan the text per period.
+    let start = m.index;
+    while (start > 0 && LETTER_OR_DIGIT.test(text[start - 1] as string)) start -= 1;
+    const lastWord = text.slice(start, m.index).toLowerCase();
+    if (!ABBREVIATIONS.has(lastWord) && lastWord.length > 1) return text.slice(0, m.index);
   }
   return text;
 }
 
-const TRAILING = /[\s.,;:!?…"“”*~`_=+|]+$/u;
+const TRAILING_CHARS = new Set(' \t\n.,;:!?…"“”*~`_=+|]');
+
+/** The text without trailing punctuation and spaces, walked back by hand (a `[…]+$` pattern is quadratic). */
+function trimTrailing(text: string): string {
+  let end = text.length;
+  while (end > 0 && (TRAILING_CHARS.has(text[end - 1] as string) || /\s/u.test(text[end - 1] as string))) end -= 1;
+  return text.slice(0, end);
+}
 const LEADING = /^[\s:=>"“”'‘’`*~,;.|-]+/u;
+
+const repeated = new Map<ActionKind, RegExp>();
+
+/** The keyword typed again at the start of its argument (exported for the linear-time check). */
+export function repeatedKeywordPattern(kind: ActionKind): RegExp {
+  let re = repeated.get(kind);
+  if (!re) {
+    re = new RegExp(`^${kind}(?: ?[:\\-–] ?| )(?=\\S)`, 'iu');
+    repeated.set(kind, re);
+  }
+  return re;
+}
+
+/** A3 `VOTE: vote X`, `VOTE: Vote:X`, `VOTE: Vote- Ann`: the keyword typed again, once or more. */
+function dropRepeatedKeyword(kind: ActionKind, text: string): string {
+  const re = repeatedKeywordPattern(kind);
+  let out = text;
+  for (let guard = 0; guard < 10 && re.test(out); guard += 1) out = out.replace(re, '');
+  return out;
+}
 
 /**
  * Cleans a raw argument (everything after the keyword on its line): trims, drops a repeated keyword
@@ -41,14 +79,15 @@ const LEADING = /^[\s:=>"“”'‘’`*~,;.|-]+/u;
 export function cleanArgument(kind: ActionKind, raw: string): string {
   let text = raw.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, '$1').replace(/\s+/g, ' ');
   text = text.replace(LEADING, '');
-  if (kind === 'request' || kind === 'guess') return text.replace(TRAILING, '').trim();
-  text = text.replace(new RegExp(`^(?:${kind}\\s*:?\\s+)+`, 'iu'), '');
-  text = text.replace(/^(?:for|on)\s+(?=\S)/iu, '');
+  if (kind === 'request' || kind === 'guess') return trimTrailing(text).trim();
+  text = dropRepeatedKeyword(kind, text);
+  // A4 `vote for X`, `vote on X`; A5 `Vote: lynch X`.
+  text = text.replace(/^(?:for|on|lynch)\s(?=\S)/iu, '');
   const cut = COMMENTARY.exec(text);
   if (cut && cut.index > 0) text = text.slice(0, cut.index);
   text = cutAtSentenceEnd(text);
   text = text.replace(/^(?:\/?u\/|@)/iu, '');
-  text = text.replace(TRAILING, '').trim();
+  text = trimTrailing(text).trim();
   if (text.endsWith(')') && !text.includes('(')) text = text.slice(0, -1).trim();
   return text;
 }

@@ -118,6 +118,13 @@ export function isExcluded(name: string, attribs: Attribs, style: string): boole
   return false;
 }
 
+/** `b`, `strong`, a bold style, or A2: MafiaScum's older `<span class="noboldsig">` (interfaces §2). */
+export function isBoldElement(name: string, attribs: Attribs, style: string): boolean {
+  if (name === 'b' || name === 'strong') return true;
+  if (style !== '' && isBoldStyle(style)) return true;
+  return hasClass(attribs.class, 'noboldsig');
+}
+
 export function isBoldStyle(style: string): boolean {
   return style.includes('font-weight') && /font-weight\s*:\s*(?:bold|bolder|[6-9]00)\b/.test(style);
 }

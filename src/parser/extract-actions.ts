@@ -84,11 +84,18 @@ function quoteLine(line: string): string {
   return flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat;
 }
 
-function toAction(read: LineAction, form: ActionForm, line: string): ExtractedAction {
+/** Zero-width characters, BOM, soft hyphen: `cleanText` drops them before reading, N15 tells the mod. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/;
+
+/** `raw` is the line before `cleanText`: invisible characters in it mark the action `hidden` (N15). */
+function toAction(read: LineAction, form: ActionForm, line: string, raw: string): ExtractedAction {
   const cleaned = cleanArgument(read.kind, read.raw);
   const argument = read.kind === 'unvote' && cleaned === '' ? null : cleaned;
   const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
-  return { kind: read.kind, argument, noLynch, form, text: quoteLine(line) };
+  const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: quoteLine(line) };
+  if (read.misspelt) action.misspelt = read.misspelt;
+  if (INVISIBLE.test(raw)) action.hidden = true;
+  return action;
 }
 
 /** `hash` form: any line starting `##Keyword`, bold or not; a heading that starts with a keyword (`##Vote` in Reddit markdown). */
@@ -103,15 +110,17 @@ function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): S
     if (!/^\s*#{2,}/.test(line)) continue;
     const reads = readLine(line, kinds);
     if (!reads) continue;
-    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line) });
+    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line, text.slice(start, end)) });
     consumed.push({ start, end });
   }
   for (const h of scan.headings) {
     if (insideAny(consumed, h.start)) continue;
-    const line = lineText(scan, { start: h.start, end: lineAt(scan, h.start).end });
+    const span = { start: h.start, end: lineAt(scan, h.start).end };
+    const line = lineText(scan, span);
     const reads = readLine(line, kinds);
     if (!reads) continue;
-    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', line) });
+    const raw = scan.text.slice(span.start, span.end);
+    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', line, raw) });
     consumed.push({ start: h.start, end: h.end });
   }
   return consumed;
@@ -150,7 +159,8 @@ function readBold(
           last = null;
         } else {
           const whole = lineText(scan, line);
-          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole) });
+          const raw = scan.text.slice(line.start, line.end);
+          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole, raw) });
           const tail = reads[reads.length - 1];
           last = tail ? { read: tail, at: start, line } : null;
         }
@@ -166,7 +176,10 @@ function readBold(
       const whole = lineText(scan, last.line);
       for (let i = found.length - 1; i >= 0; i -= 1) {
         if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
-          found[i] = { at: last.at, action: toAction(continued, 'bold', whole) };
+          found[i] = {
+            at: last.at,
+            action: toAction(continued, 'bold', whole, scan.text.slice(last.line.start, last.line.end)),
+          };
           break;
         }
       }
@@ -180,7 +193,7 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
     const text = cleanText(tag.text);
     const reads = readLine(text, kinds) ?? fromTitle(text, tag.title);
     for (const r of reads) {
-      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text) });
+      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text, tag.text) });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { type Handler, Parser } from 'htmlparser2';
-import { HEADING_TAGS, isBlock, isBoldStyle, isExcluded, isVoteTag } from './exclusions.js';
+import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag } from './exclusions.js';
 
 /** A range of `Scan.text`, start inclusive, end exclusive. */
 export interface Span {
@@ -129,7 +129,7 @@ class Collector implements Partial<Handler> {
       this.length += 1;
       this.atLineStart = false;
     }
-    if (name === 'b' || name === 'strong' || (style !== '' && isBoldStyle(style))) {
+    if (isBoldElement(name, attribs, style)) {
       flags |= BOLD;
       if (this.bold === 0) this.boldStart = this.length;
       this.bold += 1;

@@ -5,18 +5,18 @@ import type { MatchStep, NameMatch } from '../domain/action.js';
 export interface LooseName {
   slot: number;
   norm: string;
-  /** Letters that start a word of the name (`e`, `p`, `m` in evilpacman), by position in `norm`. */
+  /** Letters that start a word of the name (`e`, `p`, `m` in evilpacmanx), by position in `norm`. */
   wordStarts: ReadonlySet<number>;
 }
 
-/** Readings R-N9…R-N14 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
+/** Readings N9…N13 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
 const MIN_PART = 4;
 
 function distance(a: string, b: string): number {
   return (damerau(a, b) as { steps: number }).steps;
 }
 
-/** `sergtacos` holds `tacos`: an argument of 4+ letters inside exactly one name (R-N9). */
+/** `chefnachos` holds `nachos`: an argument of 4+ letters inside exactly one name (N9). */
 export function byPart(arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length < MIN_PART) return null;
   const plural = arg.endsWith('s') && arg.length > MIN_PART ? arg.slice(0, -1) : null;
@@ -27,7 +27,7 @@ export function byPart(arg: string, names: readonly LooseName[]): NameMatch | nu
   );
 }
 
-/** `Zulfaristophanes` holds aristophanes: the longest name of 4+ letters inside the argument (R-N10). */
+/** `Sirplatonicus` holds platonicus: the longest name of 4+ letters inside the argument (N10). */
 export function byContainedName(arg: string, names: readonly LooseName[]): NameMatch | null {
   let best = 0;
   let fits: LooseName[] = [];
@@ -42,8 +42,8 @@ export function byContainedName(arg: string, names: readonly LooseName[]): NameM
 }
 
 /**
- * `EPM` for evilpacman18, `pjm` for projectmatt (R-N11): the argument's letters in order inside the name, its
- * first letter the name's. Two letters must each start a word of the name (`ns` for notscience).
+ * `EPX` for evilpacmanx, `pjq` for projectquill (N11): the argument's letters in order inside the name, its
+ * first letter the name's. Two letters must each start a word of the name (`ns` for notsolid).
  */
 export function byAbbreviation(arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length < 2 || arg.length > 8) return null;
@@ -65,7 +65,7 @@ function isAbbreviation(arg: string, n: LooseName): boolean {
   return true;
 }
 
-/** `oz` for Ozgin (R-N12): two letters, written alone (`Mi--` is unfinished), that start exactly one name. */
+/** `oz` for Ozzymond (N13): two letters, written alone (`Mi--` is unfinished), that start exactly one name. */
 export function byShortPrefix(text: string, arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length !== 2 || !/^\p{L}{2}$/u.test(text.trim())) return null;
   return unique(
@@ -76,9 +76,9 @@ export function byShortPrefix(text: string, arg: string, names: readonly LooseNa
 }
 
 /**
- * The nearest name by edit distance, transpositions counting one (R-N13): a whole name, or the start of a name as
- * long as the argument (`anem` for Aneninen, `MokeyMan` for MonkeyMan576). Allowed: a third of the argument's
- * letters (at least 1), and the runner-up at least 2 further; repeated letters are read once (`SillvverrWollff`).
+ * The nearest name by edit distance, transpositions counting one (N12): a whole name, or the start of a name as
+ * long as the argument (`alem` for Alenimar, `DokeyMan` for DonkeyMan99). Allowed: a third of the argument's
+ * letters (at least 1), and the runner-up at least 2 further; repeated letters are read once (`Redddfooox`).
  */
 export function byNearest(arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length < 3) return null;

@@ -18,7 +18,7 @@ export function normalizeName(text: string): string {
 }
 
 /**
- * Whether reading `text` as `name` needed more than case, spacing and punctuation (R-N15): an invisible
+ * Whether reading `text` as `name` needed more than case, spacing and punctuation (N15): an invisible
  * character, a compatibility form (fullwidth `Ａ`), or a combining mark the name does not have.
  */
 export function neededFolding(text: string, name: string): boolean {
@@ -32,7 +32,7 @@ function marks(text: string): number {
   return text.normalize('NFD').match(/\p{M}/gu)?.length ?? 0;
 }
 
-/** Latin letters that Cyrillic and Greek ones are drawn like: `Аlice` with a Cyrillic А (R-N15). */
+/** Latin letters that Cyrillic and Greek ones are drawn like: `Аlice` with a Cyrillic А (N15). */
 const LOOKALIKES: Record<string, string> = {
   а: 'a',
   в: 'b',

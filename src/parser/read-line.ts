@@ -1,24 +1,30 @@
 import type { ActionKind } from '../domain/action.js';
 import { LEADING_KEYWORD } from './keywords.js';
+import { respellKeyword } from './misspelt-keyword.js';
 
 /** One keyword read from a line, with its raw argument (everything up to the next action or the line's end). */
 export interface LineAction {
   kind: ActionKind;
   raw: string;
+  /** The keyword as the player misspelt it (A7), when it was read anyway. */
+  misspelt?: string;
 }
 
 const WORD_CHAR = '[\\p{L}\\p{N}]';
 const splitters = new WeakMap<ReadonlySet<ActionKind>, { next: RegExp; afterUnvote: RegExp }>();
 
 /** Where a new action starts inside a line: after `,` `;` `.` `|` followed by one of the channel's keywords. */
-function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvote: RegExp } {
+export function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; afterUnvote: RegExp } {
   let found = splitters.get(kinds);
   if (!found) {
     const alt = [...kinds].sort((a, b) => b.length - a.length).join('|');
     found = {
-      next: new RegExp(`[,;.|]\\s*#*\\s*(?:${alt})(?!${WORD_CHAR})`, 'iu'),
+      // `\s*` then `#` or a keyword: the two never compete for the same character, so a long run of spaces
+      // after a comma is passed once (the old `\s*#*\s*` tried every split of it).
+      next: new RegExp(`[,;.|]\\s*(?:#+\\s*)?(?:${alt})(?!${WORD_CHAR})`, 'iu'),
       // An unvote takes no argument, so any keyword after it starts anew: `Unvote Vote: X`, `unvote (fine) vote X`.
-      afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}#])#*\\s*(?:${alt})(?!${WORD_CHAR})`, 'iu'),
+      // Anchored on the keyword itself (a `#` before it stays behind, ignored), never on the spaces before it.
+      afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})(?!${WORD_CHAR})`, 'iu'),
     };
     splitters.set(kinds, found);
   }
@@ -37,7 +43,9 @@ const COUNT_WORDS = /^\s*(?:counts?|tally|tallies|totals?)(?![\p{L}\p{N}])/iu;
 export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineAction[] | null {
   const { next, afterUnvote } = splittersFor(kinds);
   let rest = line;
-  if (!LEADING_KEYWORD.test(line)) {
+  const respelt = kinds.has('vote') && !LEADING_KEYWORD.test(line) ? respellKeyword(line) : null;
+  if (respelt) rest = respelt.line;
+  else if (!LEADING_KEYWORD.test(line)) {
     const split = next.exec(line);
     if (!split) return null;
     rest = line.slice(split.index + 1);
@@ -51,7 +59,10 @@ export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineActi
     let end = tail.length;
     if (kind === 'unvote') {
       const again = afterUnvote.exec(tail);
-      if (again) end = again.index;
+      if (again) {
+        end = again.index;
+        while (end > 0 && tail[end - 1] === '#') end -= 1;
+      }
     }
     if (end === tail.length && kind !== 'request') {
       const split = next.exec(tail);
@@ -67,5 +78,7 @@ export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineActi
     rest = tail.replace(/^[\s,;.|]+/, '');
     if (rest.length === 0) break;
   }
+  const first = actions[0];
+  if (respelt && first) actions[0] = { ...first, misspelt: respelt.typed };
   return actions;
 }

@@ -2,7 +2,8 @@ import { distance } from 'fastest-levenshtein';
 import type { MatchStep, NameMatch, RosterName } from '../domain/action.js';
 import { isNoLynch } from './argument.js';
 import { byAbbreviation, byContainedName, byNearest, byPart, byShortPrefix, type LooseName } from './loose-names.js';
-import { foldLookalikes, nameReadings, nameWords, neededFolding, normalizeName } from './name-words.js';
+import { foldLookalikes, nameReadings, neededFolding, normalizeName } from './name-words.js';
+import { ENGLISH_WORDS } from './word-list.js';
 
 interface IndexedName extends LooseName {
   /** The name as the game file spells it. */
@@ -62,7 +63,7 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
         wordStarts.add(at);
         at += w.length;
       }
-      // Initials without a leading article: `GF` for The Goodfather.
+      // Initials without a leading article: `GB` for The Goodbaker.
       if (reading.length >= 3 && STOP_WORDS.has(reading[0] as string))
         initials.add(
           reading
@@ -70,6 +71,10 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
             .map((w) => w[0])
             .join(''),
         );
+    }
+    // A dictionary word that ends the name starts a word too: `mnemonicdevice`, `idiotking` (the rest is not listed).
+    for (let at = 1; at + MIN_TEXT <= norm.length; at += 1) {
+      if (ENGLISH_WORDS.has(norm.slice(at).replace(/\d+$/u, ''))) wordStarts.add(at);
     }
     names.push({
       slot: entry.slot,
@@ -101,13 +106,13 @@ export function resolveName(argument: string, index: NameIndex): NameMatch {
 
 function resolveUncached(argument: string, index: NameIndex): NameMatch {
   const match = readName(argument, index);
-  if (match.kind === 'unknown') {
-    const folded = foldLookalikes(argument);
-    if (folded !== argument) {
-      const again = readName(folded, index);
-      if (again.kind === 'player') return { ...again, folded: true };
-      return again;
-    }
+  const sure = match.kind === 'player' && !match.doubt;
+  const folded = sure ? argument : foldLookalikes(argument);
+  if (folded !== argument) {
+    // `Аlice` with a Cyrillic А: read as the Latin letters it imitates, before any guess on the raw text.
+    const again = readName(folded, index);
+    if (again.kind === 'player') return { ...again, folded: true };
+    if (match.kind === 'unknown') return again;
   }
   if (match.kind === 'player' && wasFolded(argument, match.slot, index)) return { ...match, folded: true };
   return match;
@@ -147,7 +152,7 @@ function readName(argument: string, index: NameIndex): NameMatch {
   return byLooseReadings(text, index);
 }
 
-/** Readings R-N9…R-N14 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
+/** Readings N9…N13 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
 function byLooseReadings(text: string, index: NameIndex): NameMatch {
   const arg = normalizeName(text);
   if (arg === '' || STOP_WORDS.has(arg)) return { kind: 'unknown' };
@@ -162,13 +167,15 @@ function byLooseReadings(text: string, index: NameIndex): NameMatch {
   );
 }
 
-/** `vote scum hiraki`, `Pods McQuill`: one word of the argument is a player's whole name or a word of it (R-N10). */
+/** `vote scum toranu`, `Dr McFinch` (for Bill McFinch): one word of the argument is a player's name or a word of it (N10). */
 function byAnyWord(text: string, index: NameIndex): NameMatch | null {
-  const words = nameWords(text).filter((w) => w.length >= MIN_TEXT + 1 && !STOP_WORDS.has(w));
-  if (words.length < 2) return null;
+  const all = text.split(/\s+/u).map(normalizeName);
+  if (all.length < 2) return null;
+  const words = all.filter((w) => w.length > MIN_TEXT && !STOP_WORDS.has(w));
   const slots = new Set<number>();
   for (const w of words) {
-    const found = byText(w, index, 4);
+    // Short words only as a whole name; longer ones also as a start or a word of one.
+    const found = byText(w, index, w.length >= 6 ? 4 : 2);
     if (found.kind === 'player') slots.add(found.slot);
     if (found.kind === 'ambiguous') return null;
   }

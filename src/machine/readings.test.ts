@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { parseGameFile } from '../app/load-game-file.js';
+import type { Post } from '../domain/post.js';
+import { replay } from './replay.js';
+import { toStateJson } from './to-state-json.js';
+
+// The voter readings of docs/readings.md (P*), and how a reading shows in the state JSON and the flags.
+function game(extra = '', aliases = '') {
+  return parseGameFile(
+    `ruleset: vanilla
+moderator: Mod
+players:
+  - { name: Alice${aliases} }
+  - { name: Bob }
+  - { name: Cid }
+  - { name: Dan }
+  - { name: Eve }
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+${extra}`,
+    'readings.yaml',
+  );
+}
+let n = 0;
+const post = (author: string, html: string, hour: number): Post => {
+  n += 1;
+  return {
+    id: `p${n}`,
+    author,
+    createdAt: `2026-03-02T${String(hour).padStart(2, '0')}:00:00Z`,
+    editedAt: null,
+    html,
+    channel: 'thread',
+  };
+};
+const state = (g: ReturnType<typeof game>, posts: Post[]) => toStateJson(replay(g, posts).context, replay(g, posts).at);
+
+describe('voter readings and confidence', () => {
+  it('P1: a replaced player votes for the slot until the replacement acts, flagged', () => {
+    const g = game('events:\n  - { at: "2026-03-02T01:00:00Z", replace: Bob, by: Zed }\n');
+    const s = state(g, [post('Bob', '<b>Vote: Alice</b>', 2)]);
+    expect(s.votes.wagons).toMatchObject([
+      { target: 'Alice', voters: ['Zed'], readings: [{ formerPlayer: true, confidence: 'doubtful' }] },
+    ]);
+    expect(s.flags.map((f) => f.code)).toContain('vote-by-former-player');
+    const later = state(g, [post('Zed', '<b>Vote: Cid</b>', 2), post('Bob', '<b>Vote: Alice</b>', 3)]);
+    expect(later.votes.wagons.map((w) => w.target)).toEqual(['Cid']);
+    expect(later.flags.map((f) => f.code)).toContain('vote-not-player');
+    const strict = game(
+      'options: { voteReading: { formerPlayerVotes: refuse } }\nevents:\n  - { at: "2026-03-02T01:00:00Z", replace: Bob, by: Zed }\n',
+    );
+    expect(state(strict, [post('Bob', '<b>Vote: Alice</b>', 2)]).votes.wagons).toEqual([]);
+  });
+
+  it('P2: the last vote that names somebody counts when the last one names nobody', () => {
+    const s = state(game(), [post('Bob', '<b>Vote: Alice</b><br><b>vote counters hate this</b>', 2)]);
+    expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([['Alice', ['Bob']]]);
+    expect(s.flags.map((f) => f.code)).toContain('target-unknown');
+  });
+
+  it('every counted vote carries its reading: sure ones silently, doubtful ones with a flag and the reason', () => {
+    const s = state(game(), [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)]);
+    expect(s.votes.wagons[0]?.readings).toMatchObject([
+      { via: 'exact', confidence: 'sure', argument: 'Alice' },
+      { via: 'edit-distance', confidence: 'doubtful', argument: 'Alicw', distance: 1 },
+    ]);
+    expect(s.flags.filter((f) => f.code === 'target-guessed').map((f) => f.actor)).toEqual(['Cid']);
+  });
+
+  it('N15: a vote that only resolves after removing invisible characters counts and is flagged target-normalized', () => {
+    const s = state(game(), [post('Bob', '<b>Vote: Al\u200bice</b>', 2), post('Cid', '<b>Vote: Ａｌｉｃｅ</b>', 3)]);
+    expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([['Alice', ['Bob', 'Cid']]]);
+    expect(s.flags.filter((f) => f.code === 'target-normalized').map((f) => f.actor)).toEqual(['Bob', 'Cid']);
+  });
+
+  it('N16: the mod’s alias for a doubtful form removes the flag for every later vote of that form', () => {
+    const posts = () => [post('Bob', '<b>Vote: Alicw</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)];
+    expect(state(game(), posts()).flags.filter((f) => f.code === 'target-guessed')).toHaveLength(2);
+    const ruled = state(game('', ', aliases: [Alicw]'), posts());
+    expect(ruled.flags.filter((f) => f.code === 'target-guessed')).toEqual([]);
+    expect(ruled.votes.wagons[0]?.readings.map((r) => r.via)).toEqual(['alias', 'alias']);
+  });
+
+  it('A7: a misspelt action word counts, flagged action-misspelt', () => {
+    const s = state(game(), [post('Bob', '<b>veot: Alice</b>', 2)]);
+    expect(s.votes.wagons[0]?.readings).toMatchObject([
+      { confidence: 'doubtful', reason: expect.stringContaining('veot') },
+    ]);
+    expect(s.flags.map((f) => f.code)).toContain('action-misspelt');
+  });
+
+  it('names: strict refuses the doubtful readings, flagged target-doubtful', () => {
+    const s = state(game('options: { voteReading: { names: strict } }\n'), [post('Bob', '<b>Vote: Alicw</b>', 2)]);
+    expect(s.votes.wagons).toEqual([]);
+    expect(s.flags.map((f) => f.code)).toEqual(['target-doubtful']);
+  });
+
+  it('an unknown voteReading key is refused with the game file and line named', () => {
+    let err: unknown;
+    try {
+      game('options: { voteReading: { names: sloppy } }\n');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ file: 'readings.yaml', message: expect.stringContaining('options.voteReading.names') });
+    expect(String((err as { place?: unknown }).place)).toMatch(/\d/);
+  });
+});

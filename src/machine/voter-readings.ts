@@ -1,0 +1,42 @@
+import type { ExtractedAction } from '../domain/action.js';
+import type { GameContext } from './context.js';
+import { replaceSlot, resolveTarget, slotOfFormerName } from './roster.js';
+
+const VOTE_KINDS = new Set(['vote', 'unvote']);
+
+/** Which post's vote counts for whom, beyond the letter of R-V5 (docs/readings.md P1, P2). */
+
+/**
+ * P1: a replaced player who still votes before the replacement has acted in the thread (the mod's announcement
+ * often comes first, the handover later): the vote counts for the slot, flagged.
+ */
+export function formerPlayerSlot(ctx: GameContext, author: string): number | null {
+  if (ctx.setup.options.voteReading.formerPlayerVotes === 'refuse') return null;
+  const former = slotOfFormerName(ctx.slots, author);
+  if (!former || former.heardFrom === former.name) return null;
+  return former.index;
+}
+
+export function markHeardFrom(ctx: GameContext, slot: number): GameContext {
+  const s = ctx.slots[slot];
+  if (!s || s.formerNames.length === 0 || s.heardFrom === s.name) return ctx;
+  return { ...ctx, slots: replaceSlot(ctx.slots, slot, { heardFrom: s.name }) };
+}
+
+/**
+ * P2: the post's last vote counts, unless it names nobody and an earlier vote of the same post does name a
+ * player (`Vote: lynch X` then a remark that starts with `vote`): the earlier one counts, and the unreadable one
+ * is still flagged when it is applied.
+ */
+export function lastReadableVote(ctx: GameContext, actions: readonly ExtractedAction[]): number {
+  const last = actions.findLastIndex((a) => VOTE_KINDS.has(a.kind));
+  const hopeless = (a: ExtractedAction) =>
+    a.kind === 'vote' && !a.noLynch && resolveTarget(ctx, a.argument ?? '').kind === 'unknown';
+  if (last < 0 || !hopeless(actions[last] as ExtractedAction)) return last;
+  for (let i = last - 1; i >= 0; i -= 1) {
+    const a = actions[i] as ExtractedAction;
+    if (a.kind === 'unvote') return last;
+    if (a.kind === 'vote' && !hopeless(a)) return i;
+  }
+  return last;
+}

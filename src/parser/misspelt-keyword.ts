@@ -1,0 +1,51 @@
+import damerau from 'damerau-levenshtein';
+
+/** A word at the start of a line followed by a colon: the only place a misspelt keyword is read (A7). */
+const HEAD = /^([\s#/!*•·~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
+/** English words one edit from `vote` that are not votes. */
+const REAL_WORDS = new Set([
+  'note',
+  'notes',
+  'votes',
+  'voted',
+  'voter',
+  'dote',
+  'tote',
+  'rote',
+  'mote',
+  'vole',
+  'veto',
+  'vite',
+  'vita',
+  'vase',
+  'void',
+  'bote',
+  'mute',
+]);
+
+/**
+ * A7: `veot: X`, `votew: X`, `Unovte:`, `un-vote:`: a word one edit (a transposition counts one) from `vote` or
+ * `unvote`, or its letters in another order, written where the keyword goes and followed by a colon (or `;`), is that keyword; the mod is told. Returns the
+ * line with the keyword spelt right and the word as typed, or null.
+ */
+export function respellKeyword(line: string): { line: string; typed: string; keyword: 'vote' | 'unvote' } | null {
+  const m = HEAD.exec(line);
+  if (!m) return null;
+  const typed = m[2] as string;
+  const word = typed.toLowerCase().replace(/-/g, '');
+  if (REAL_WORDS.has(word) || word === 'vote') return null;
+  const keyword = near(word, 'unvote') ? 'unvote' : near(word, 'vote') ? 'vote' : null;
+  if (!keyword) return null;
+  return { line: `${m[1]}${keyword}${line.slice((m[1] as string).length + typed.length)}`, typed, keyword };
+}
+
+/** One edit away, or the same letters in another order (`veot`, `Unovte`). */
+function near(word: string, keyword: string): boolean {
+  if (word === keyword) return true;
+  if (sorted(word) === sorted(keyword)) return true;
+  return (damerau(word, keyword) as { steps: number }).steps === 1;
+}
+
+function sorted(text: string): string {
+  return [...text].sort().join('');
+}

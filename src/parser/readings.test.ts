@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { NameMatch, RosterName } from '../domain/action.js';
+import { extractActions } from './extract-actions.js';
+import { buildNameIndex, resolveName } from './resolve-name.js';
+
+// One test per row of docs/readings.md (actions A*, names N*), named after its id. Names here are invented
+// stand-ins of the same shape as the corpus examples in that table.
+const read = (html: string) =>
+  extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' }).actions.map((a) => [a.kind, a.argument]);
+const first = (html: string) => extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' }).actions[0];
+
+function names(players: string[], aliases: Record<number, string[]> = {}) {
+  const roster: RosterName[] = [];
+  players.forEach((name, slot) => {
+    roster.push({ slot, name, isAlias: false });
+    for (const a of aliases[slot] ?? []) roster.push({ slot, name: a, isAlias: true });
+  });
+  return buildNameIndex(roster);
+}
+const sure = (slot: number, via: string) => ({ kind: 'player', slot, via }) as NameMatch;
+const doubtful = (slot: number, via: string) =>
+  expect.objectContaining({
+    kind: 'player',
+    slot,
+    via,
+    doubt: expect.objectContaining({ reason: expect.any(String) }),
+  });
+
+describe('action readings', () => {
+  it('A1: a bold run that starts with a keyword', () => {
+    expect(read('<div style="display:inline;font-weight:bold">Vote: Ann</div>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A2: MafiaScum’s older noboldsig span is bold', () => {
+    expect(read('<span class="noboldsig">Vote: Ann</span>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A3: the keyword typed again', () => {
+    expect(read('<b>VOTE: Vote:Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>VOTE: Vote- Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>VOTE: vote Ann</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A4: vote for X, vote on X', () => {
+    expect(read('<b>vote for Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>Vote on Ann</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A5: Vote: lynch X', () => {
+    expect(read('<b>Vote: lynch Ann</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A6: a qualifier before the keyword', () => {
+    expect(read('<b>Confirm vote: Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>Reluctant vote: Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>Spiritual vote Ann</b>')).toEqual([]);
+  });
+  it('A7: a misspelt keyword before a colon, marked for the mod; real words never', () => {
+    expect(first('<b>veot: Ann</b>')).toMatchObject({ kind: 'vote', argument: 'Ann', misspelt: 'veot' });
+    expect(first('<b>votew: Ann</b>')).toMatchObject({ kind: 'vote', argument: 'Ann', misspelt: 'votew' });
+    expect(read('<b>Unovte; Vote: Ann</b>')).toEqual([
+      ['unvote', null],
+      ['vote', 'Ann'],
+    ]);
+    expect(first('<b>un-vote:</b>')).toMatchObject({ kind: 'unvote', misspelt: 'un-vote' });
+    expect(read('<b>Note: Ann is town</b>')).toEqual([]);
+    expect(read('<b>Votes: Ann 2, Bob 1</b>')).toEqual([]);
+    expect(first('<b>Vote: Ann</b>')?.misspelt).toBeUndefined();
+  });
+  it('A8: marks before the keyword', () => {
+    expect(read('<b>/vote Ann</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>[VOTE: Ann]</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A9: an action after a separator and a keyword', () => {
+    expect(read('<b>Cross fingers, vote Ann.</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A10: any keyword after Unvote starts anew', () => {
+    expect(read('<b>unvote then vote for Ann</b>').map(([kind, arg]) => (kind === 'vote' ? arg : kind))).toEqual([
+      'unvote',
+      'Ann',
+    ]);
+  });
+  it('A11: VOTE: unvote is an unvote', () => {
+    expect(read('<span class="bbvote" title="This is an official vote.">VOTE: unvote</span>')).toEqual([
+      ['unvote', null],
+    ]);
+  });
+  it('A12: no-lynch forms and pass', () => {
+    for (const arg of ['no lynch', 'NL', 'nolynch', 'no elimination', 'pass']) {
+      expect(first(`<b>Vote: ${arg}</b>`)?.noLynch, arg).toBe(true);
+    }
+    expect(first('<b>Vote: Passerine</b>')?.noLynch).toBe(false);
+  });
+  it('A13: a keyword bolded alone takes the rest of its line', () => {
+    expect(read('<b>Vote:</b> Ann')).toEqual([['vote', 'Ann']]);
+  });
+  it('A14: the forum’s vote tag, and its title', () => {
+    expect(read('<span class="bbvote" title="This is an official vote.">VOTE: Ann</span>')).toEqual([['vote', 'Ann']]);
+    expect(read('<span class="bbvote" title="This is an official unvote.">UNVOTE: </span>')).toEqual([
+      ['unvote', null],
+    ]);
+  });
+  it('A15: commentary after a clear separator', () => {
+    expect(read('<b>Vote: Ann - L-2</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>Vote: Ann (scum)</b>')).toEqual([['vote', 'Ann']]);
+    expect(read('<b>Vote: Ann. Obv scum.</b>')).toEqual([['vote', 'Ann']]);
+  });
+  it('A16: a body past the size limit is read up to it and flagged', () => {
+    const big = `<b>Vote: Ann</b>${'x'.repeat(5_100_000)}<b>Vote: Bob</b>`;
+    const r = extractActions(big, { syntax: ['bold'], channel: 'thread' });
+    expect(r.actions.map((a) => a.argument)).toEqual(['Ann']);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['post-too-large']);
+  });
+});
+
+describe('name readings', () => {
+  const idx = names([
+    'Mr Wright',
+    'havingpitz',
+    'Chefnachos',
+    'Sirplatonicus',
+    'evilpacmanx',
+    'projectquill',
+    'Ozzymond',
+  ]);
+  it('N1: exact, case, spaces and punctuation ignored', () => {
+    expect(resolveName('mrwright', idx)).toEqual(sure(0, 'exact'));
+  });
+  it('N2: an alias', () => {
+    expect(resolveName('MW', names(['Mr Wright'], { 0: ['MW'] }))).toEqual(sure(0, 'alias'));
+  });
+  it('N3: a start of 3+ letters', () => {
+    expect(resolveName('Chef', idx)).toEqual(sure(2, 'prefix'));
+  });
+  it('N4: a word of the name', () => {
+    expect(resolveName('Wright', idx)).toEqual(sure(0, 'word'));
+  });
+  it('N5: initials, also without a leading article', () => {
+    expect(resolveName('MW', idx)).toEqual(sure(0, 'initials'));
+    expect(resolveName('GB', names(['The Goodbaker', 'Gary']))).toEqual(sure(0, 'initials'));
+  });
+  it('N6: initials out of order', () => {
+    expect(resolveName('IASW', names(['IAlwaysWinSometimes', 'Ian']))).toEqual(sure(0, 'initials'));
+  });
+  it('N7: a name followed by other words', () => {
+    expect(resolveName("Chefnachos's replacement", idx)).toEqual(sure(2, 'leading-words'));
+  });
+  it('N8: within two edits', () => {
+    expect(resolveName('Chefnachoz', idx)).toEqual(doubtful(2, 'edit-distance'));
+  });
+  it('N9: a part of one name, a plural dropped', () => {
+    expect(resolveName('pitz', idx)).toEqual(doubtful(1, 'part'));
+    expect(resolveName('nachos', idx)).toEqual(doubtful(2, 'part'));
+    expect(resolveName('Muffins', names(['zMuffinMan', 'Ann']))).toEqual(doubtful(0, 'part'));
+  });
+  it('N10: a whole name inside longer text, or one word that names the player', () => {
+    expect(resolveName('Zulsirplatonicus', idx)).toEqual(doubtful(3, 'contains-name'));
+    expect(resolveName('scum Chefnachos', idx)).toEqual(doubtful(2, 'contains-name'));
+    expect(resolveName('Dr McFinch', names(['Bill McFinch', 'Ann']))).toEqual(doubtful(0, 'contains-name'));
+  });
+  it('N11: letters of the name in order', () => {
+    expect(resolveName('pjq', idx)).toEqual(doubtful(5, 'abbreviation'));
+    expect(resolveName('MD', names(['mnemonicdevice', 'Ann']))).toEqual(doubtful(0, 'abbreviation'));
+  });
+  it('N12: the nearest spelling, with its distance, runner-up and margin', () => {
+    const m = resolveName('Wierdalexz', names(['weirdalexv', 'Ann', 'Bobcat']));
+    expect(m).toEqual(doubtful(0, 'nearest'));
+    expect(m).toMatchObject({ doubt: { distance: 2, runnerUp: expect.any(Number), margin: expect.any(Number) } });
+    expect(resolveName('Redddfooox', names(['RedFox', 'Ann']))).toEqual(doubtful(0, 'nearest'));
+    expect(resolveName('alenx', names(['Alenimar', 'Ozzymond']))).toEqual(doubtful(0, 'nearest'));
+  });
+  it('N13: two letters alone that start one name', () => {
+    expect(resolveName('oz', idx)).toEqual(doubtful(6, 'short-prefix'));
+    expect(resolveName('Oz--', idx)).not.toMatchObject({ via: 'short-prefix' });
+  });
+  it('N14: nothing fits, or two slots fit equally: not counted', () => {
+    expect(resolveName('Gandalf', idx)).toEqual({ kind: 'unknown' });
+    expect(resolveName('PB', names(['PeaceBaker', 'Prolapsed Bean']))).toMatchObject({ kind: 'ambiguous' });
+  });
+  it('N15: a name that only resolves after normalizing is marked folded', () => {
+    const i = names(['Alice', 'Bob']);
+    expect(resolveName('Alice', i)).toEqual(sure(0, 'exact'));
+    for (const typed of ['Al\u200bice', 'Ali\u00adce', '\ufeffAlice', 'Ａｌｉｃｅ', 'Ali\u0301ce', '\u0410lice']) {
+      expect(resolveName(typed, i), JSON.stringify(typed)).toMatchObject({ kind: 'player', slot: 0, folded: true });
+    }
+    expect(resolveName('Zoë', names(['Zoë', 'Bob']))).toEqual(sure(0, 'exact'));
+  });
+  it('N16: an alias recorded for a doubtful form makes it sure', () => {
+    expect(resolveName('pitz', names(['havingpitz'], { 0: ['pitz'] }))).toEqual(sure(0, 'alias'));
+  });
+});
