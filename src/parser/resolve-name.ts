@@ -73,8 +73,10 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
         );
     }
     // A dictionary word that ends the name starts a word too: `mnemonicdevice`, `idiotking` (the rest is not listed).
-    for (let at = 1; at + MIN_TEXT <= norm.length; at += 1) {
-      if (ENGLISH_WORDS.has(norm.slice(at).replace(/\d+$/u, ''))) wordStarts.add(at);
+    let letters = norm.length;
+    while (letters > 0 && (norm[letters - 1] as string) >= '0' && (norm[letters - 1] as string) <= '9') letters -= 1;
+    for (let at = 1; at + MIN_TEXT <= letters; at += 1) {
+      if (ENGLISH_WORDS.has(norm.slice(at, letters))) wordStarts.add(at);
     }
     names.push({
       slot: entry.slot,
