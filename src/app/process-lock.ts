@@ -9,7 +9,7 @@ import { ModdeskError } from '../domain/errors.js';
  * symlinks, relative paths and bind mounts all arrive at the same lock file, and the kernel drops the lock when
  * its holder dies, even by kill -9, so there is no stale lock to take over. A database with several hard links
  * is refused: a link in another directory would find another lock file, and SQLite names its write-ahead log
- * after the path it was opened by, so two names for one database can corrupt it (docs/decisions/0005).
+ * after the path it was opened by, so two names for one database can corrupt it (docs/decisions/0009).
  */
 export function acquireLock(dbFile: string): () => void {
   const real = databaseFile(dbFile);
