@@ -29,7 +29,9 @@ describe('vote count drafts match their golden files', () => {
     });
     const file = join(golden, `${name}.txt`);
     if (process.env.UPDATE_GOLDEN === '1' && !process.env.CI) writeFileSync(file, out);
-    expect(existsSync(file), `golden file ${file} is missing (write it with UPDATE_GOLDEN=1 and read the diff)`).toBe(true);
+    expect(existsSync(file), `golden file ${file} is missing (write it with UPDATE_GOLDEN=1 and read the diff)`).toBe(
+      true,
+    );
     expect(out).toBe(readFileSync(file, 'utf8'));
   });
 });

@@ -20,7 +20,9 @@ const posts = loadDump(`${dir}posts.jsonl`);
 function golden(name: string, actual: string): void {
   const file = `${dir}golden/${name}`;
   if (process.env.UPDATE_GOLDEN === '1' && !process.env.CI) writeFileSync(file, actual);
-  expect(existsSync(file), `golden file ${file} is missing (write it with UPDATE_GOLDEN=1 and read the diff)`).toBe(true);
+  expect(existsSync(file), `golden file ${file} is missing (write it with UPDATE_GOLDEN=1 and read the diff)`).toBe(
+    true,
+  );
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
