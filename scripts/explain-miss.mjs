@@ -2,17 +2,17 @@
 // Dev tool: why does moddesk's count differ from the moderator's? For one thread, day and voter, prints the voter's
 // posts that day up to a post number: what the parser read, the flags raised, and the raw text around "vote".
 //
-//   node scripts/explain-miss.mjs <games-dir> <thread> <day> <through-number> <voter-key>
+//   node --import tsx scripts/explain-miss.mjs <games-dir> <thread> <day> <through-number> <voter-key>
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { loadGameFile } = await import(path.join(root, 'dist/app/load-game-file.js'));
-const { loadDump } = await import(path.join(root, 'dist/app/load-dump.js'));
-const { replay } = await import(path.join(root, 'dist/machine/replay.js'));
-const { toStateJson } = await import(path.join(root, 'dist/machine/to-state-json.js'));
-const { extractActions } = await import(path.join(root, 'dist/parser/extract-actions.js'));
+const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
+const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
+const { replay } = await import(path.join(root, 'src/machine/replay.ts'));
+const { toStateJson } = await import(path.join(root, 'src/machine/to-state-json.ts'));
+const { extractActions } = await import(path.join(root, 'src/parser/extract-actions.ts'));
 
 const [dirArg, thread, day, throughArg, voter] = process.argv.slice(2);
 const dir = path.join(path.resolve(dirArg), thread);

@@ -72,14 +72,18 @@ describe('real MafiaScum games (../shared/eval-data)', () => {
   }, 900_000);
 
   // The 60 training games (1,981 counts): the CLI scorer takes about half an hour on two cores, so this replays
-  // them in one process over the built dist/ with the scorer's comparison (scripts/score-in-process.mjs).
+  // them in one process over the sources (tsx) with the scorer's comparison (scripts/score-in-process.mjs).
   it('train/: every count except the ledger’s, and every lynch except the ledger’s', () => {
     const dir = join(shared, 'mafiascum-donbot', 'train');
     const report = join(mkdtempSync(join(tmpdir(), 'moddesk-train-')), 'misses.json');
-    const out = execFileSync(process.execPath, [join(root, 'scripts', 'score-in-process.mjs'), dir, '--json', report], {
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'scripts', 'score-in-process.mjs'), dir, '--json', report],
+      {
+        encoding: 'utf8',
+        timeout: 600_000,
+      },
+    );
     process.stdout.write(out);
     const r = JSON.parse(readFileSync(report, 'utf8')) as {
       misses: { thread: string; post: number }[];
