@@ -128,10 +128,17 @@ export default async function (): Promise<BenchFigure[]> {
       return source;
     },
   });
+  const drafted = new Set<string>();
+  const offStart = watcher.desk.subscribe((e) => {
+    if (e.type === 'draft.changed') drafted.add(e.gameId);
+  });
   const t0 = performance.now();
   watcher.open();
   await watcher.pollAll();
   const startup = performance.now() - t0;
+  offStart();
+  if (drafted.size < GAMES)
+    throw new Error(`desk bench: only ${drafted.size} of ${GAMES} games have a vote count after the first read`);
   fetchedAt.clear();
   watcher.start();
 
@@ -180,6 +187,11 @@ export default async function (): Promise<BenchFigure[]> {
   await new Promise((r) => host.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
 
+  // A bench that drafted nothing measured nothing: say why and fail, never print figures over an empty set.
+  if (processing.length === 0 || latencies.length === 0)
+    throw new Error(
+      `desk bench: no draft followed the ${n * (GAMES / 10)} posts of the busy phase (${latencies.length} drafts timed from the post, ${processing.length} from the fetch; ${backingOff} games backing off)`,
+    );
   const pct = (xs: number[], p: number) => {
     const sorted = [...xs].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
