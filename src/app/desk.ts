@@ -72,11 +72,24 @@ export interface GameSummary {
   pendingDrafts: number;
   openFlags: number;
   lastPollAt: string | null;
+  /** How the platform's polls go: every page shows it, so a failing poll never looks like a quiet game. */
+  poll?: PollHealth;
   /** Posts the last poll could not get (the read is incomplete); asked again at the next poll. */
   missingPosts?: string[];
   result: StateJson['result'];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
   gameFileError?: { text: string; place: string | null; message: string; at: string } | null;
+}
+
+export interface PollHealth {
+  /** The last poll that read the thread (desk time), null before the first. */
+  lastGoodAt: string | null;
+  /** Polls that failed in a row (0: the last one worked). */
+  failures: number;
+  /** The last failure in words (the adapter's message), while polls fail. */
+  lastError: { message: string; at: string } | null;
+  /** When the next poll (or retry) is due, desk time; null when not known (a stopped clock). */
+  nextAt: string | null;
 }
 
 export type ApproveResult =
@@ -108,4 +121,5 @@ export type DeskEvent =
   | { type: 'game.updated'; gameId: string }
   | { type: 'draft.changed'; gameId: string; draftId: string }
   | { type: 'flag.changed'; gameId: string }
-  | { type: 'poll.done'; gameId: string; newPosts: number };
+  | { type: 'poll.done'; gameId: string; newPosts: number }
+  | { type: 'poll.failed'; gameId: string };

@@ -45,6 +45,10 @@ export class GameRunner {
   failures = 0;
   lastPollAt: string | null;
   lastError: string | null = null;
+  /** When the last poll failed (desk time, ISO), while polls fail. */
+  lastErrorAt: string | null = null;
+  /** When the next poll is due (desk time, ISO); null before the first poll or on a stopped clock. */
+  nextPollAt: string | null = null;
   /** Posts the last poll could not get from the platform (ReadResult.missing); the next poll asks again. */
   missing: string[] = [];
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
@@ -155,10 +159,14 @@ export class GameRunner {
     } catch (err) {
       this.failures += 1;
       this.lastError = (err as Error).message;
+      this.lastErrorAt = formatInstant(clock.now());
+      this.nextPollAt = this.nextPollInstant();
       log.warn(
         { err: { message: (err as Error).message, code: (err as { code?: string }).code }, failures: this.failures },
         'poll failed; backing off',
       );
+      // Said on the dashboard at once: a failing poll must never look like a quiet one.
+      this.d.emit({ type: 'poll.failed', gameId: this.id });
       throw err;
     }
     const seenAt = formatInstant(clock.now());
@@ -179,6 +187,7 @@ export class GameRunner {
     });
     this.failures = 0;
     this.lastError = null;
+    this.lastErrorAt = null;
     this.lastPollAt = seenAt;
     this.missing = result.missing ?? [];
     if (this.missing.length > 0)
@@ -192,6 +201,7 @@ export class GameRunner {
     } else log.debug({ requests: result.requests }, 'quiet poll');
     const timed = this.timerDue(cut);
     const drafts = this.advance(cut);
+    this.nextPollAt = this.nextPollInstant();
     this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: added.newPosts });
     if (added.added.length || drafts.length || timed) this.d.emit({ type: 'game.updated', gameId: this.id });
     return { newPosts: added.newPosts, drafts };
@@ -306,6 +316,15 @@ export class GameRunner {
       });
       this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: old.id });
     }
+  }
+
+  /** The next poll as desk time: now plus the real delay at the clock's speed (none on a stopped clock). */
+  private nextPollInstant(): string | null {
+    const { clock } = this.d;
+    const real = this.nextDelay();
+    const perGameMs = clock.toRealMs(1);
+    if (!Number.isFinite(perGameMs) || perGameMs <= 0) return null;
+    return formatInstant(clock.now() + Math.ceil(real / perGameMs));
   }
 
   /** Real ms until the next poll. */

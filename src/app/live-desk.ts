@@ -90,6 +90,12 @@ export class LiveDesk implements DashboardDesk {
         pendingDrafts: this.store.drafts.list(r.id, 'pending').length,
         openFlags: this.flagsOf(r).filter((f) => f.status === 'open').length,
         lastPollAt: r.lastPollAt,
+        poll: {
+          lastGoodAt: r.lastPollAt,
+          failures: r.failures,
+          lastError: r.lastError && r.lastErrorAt ? { message: r.lastError, at: r.lastErrorAt } : null,
+          nextAt: r.nextPollAt,
+        },
         missingPosts: r.missing,
         result: s.result,
         gameFileError: r.gameFileError,

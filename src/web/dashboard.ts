@@ -9,6 +9,7 @@ import { gamePage, tokenPage } from './get-routes.js';
 import { html } from './html.js';
 import { HttpError, readForm, redirect, SECURITY_HEADERS, send } from './http-util.js';
 import { NightSessions } from './night-session.js';
+import { deskHealth } from './pages/desk-health.js';
 import { gamesList } from './pages/game-page.js';
 import { type GameTab, layout } from './pages/layout.js';
 import { change } from './post-routes.js';
@@ -120,11 +121,10 @@ export class Dashboard {
     if (url.pathname === '/events') return this.stream(req, res, null);
     if (url.pathname === '/') {
       const games = await this.desk.listGames();
-      return send(
-        res,
-        200,
-        layout({ title: 'Games', csrf: this.guard.csrf, now: formatInstant(Date.now()) }, gamesList(games)),
-      );
+      // The desk's clock (`serve --at` may be far from the wall's): the next-try countdowns tick from it.
+      const now = games[0] ? (await this.desk.state(games[0].id)).at : formatInstant(Date.now());
+      const health = deskHealth(games, now);
+      return send(res, 200, layout({ title: 'Games', csrf: this.guard.csrf, now, health }, gamesList(games)));
     }
     const m = /^\/games\/([^/]+)(\/[a-z/]*)?$/.exec(url.pathname);
     if (!m) throw new HttpError(404, 'No such page.');

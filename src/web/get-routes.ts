@@ -4,6 +4,7 @@ import { formatInstant } from '../domain/time.js';
 import { dx } from '../machine/rulesets/defcon/index.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
+import { gameHealth } from './pages/desk-health.js';
 import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
 import { flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
@@ -37,6 +38,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         active: tab,
         notice: c.notice,
         warn: c.warn,
+        health: gameHealth(game, state.at),
       },
       body,
     );

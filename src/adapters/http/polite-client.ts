@@ -4,6 +4,7 @@ import { ModdeskError } from '../../domain/errors.js';
 import { defaultSleep, type HostScheduler, sharedScheduler } from './host-scheduler.js';
 import { parseRetryAfter } from './retry-after.js';
 import { RobotsCache, type RobotsSnapshot } from './robots-cache.js';
+import { statusWords } from './status-words.js';
 import { PRODUCT_TOKEN, userAgent } from './user-agent.js';
 
 /** Politeness and resilience settings (platforms.md §0.6, §3). Tests shrink the gaps and timeouts. */
@@ -174,12 +175,12 @@ export class PoliteClient {
               `${target.href} asked us to wait ${Math.round(wait / 1000)} s (HTTP ${res.status}); try later`,
             );
           scheduler.delay(target.host, wait);
-          lastProblem = `HTTP ${res.status}`;
+          lastProblem = statusWords(res.status);
           continue;
         }
         if (RETRY_STATUSES.has(res.status)) {
           scheduler.delay(target.host, this.backoff(attempt));
-          lastProblem = `HTTP ${res.status}`;
+          lastProblem = statusWords(res.status);
           continue;
         }
         throw httpError(`${target.href} answered HTTP ${res.status}${statusHint(res.status)}`);

@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { ModdeskError, quote } from '../../domain/errors.js';
+import { statusWords } from '../http/status-words.js';
 import type { RedditConfig } from './config.js';
 import { expandStubs, MORECHILDREN_MAX } from './expand.js';
 import type { OnPage, RedditGateway } from './gateway.js';
@@ -198,7 +199,13 @@ export class UndiciGateway implements RedditGateway {
       const headers = res.headers as Headers;
       const status = res.statusCode;
       if (status === 429 || status >= 500) {
-        return { ok: false, retry: true, status, headers, error: new ModdeskError('http', `${what}: HTTP ${status}`) };
+        return {
+          ok: false,
+          retry: true,
+          status,
+          headers,
+          error: new ModdeskError('http', `${what}: ${statusWords(status)}`),
+        };
       }
       if (status === 401) return { ok: true, value: { status, json: null }, headers };
       let json: unknown;

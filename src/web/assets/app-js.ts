@@ -38,6 +38,12 @@ export const APP_JS = `(function () {
 
   var status = document.getElementById('live-status');
   function say(text) { if (status) status.textContent = text; }
+  var connected = false;
+  // "live" only while the desk's polls work: a failing poll is said here too, not only in the page's alert.
+  function sayLive() {
+    if (!connected) return;
+    say(document.querySelector('[data-poll-state="failing"]') ? 'live, but reading the thread fails' : 'live');
+  }
   var pending = null;
   function schedule(delay) {
     if (pending) return;
@@ -64,6 +70,7 @@ export const APP_JS = `(function () {
           var again = document.getElementById(focusedId);
           if (again) again.focus();
         }
+        sayLive();
         body.setAttribute('data-refreshes', String(Number(body.getAttribute('data-refreshes') || '0') + 1));
         tick();
       })
@@ -98,9 +105,9 @@ export const APP_JS = `(function () {
   var game = body.getAttribute('data-game');
   if (window.EventSource) {
     var es = new EventSource(game ? '/games/' + encodeURIComponent(game) + '/events' : '/events');
-    es.onopen = function () { say('live'); body.setAttribute('data-live-connected', ''); };
+    es.onopen = function () { connected = true; sayLive(); body.setAttribute('data-live-connected', ''); };
     es.onmessage = function () { schedule(150); };
-    es.onerror = function () { say('reconnecting…'); };
+    es.onerror = function () { connected = false; say('reconnecting…'); };
   }
   syncClock(document);
   tick();

@@ -13,6 +13,8 @@ export interface PageOptions {
   /** Show the notice as a warning (nothing was done). */
   warn?: boolean;
   error?: string | null;
+  /** The desk's or the game's health (desk-health.ts), above everything in main on every page. */
+  health?: Html;
 }
 
 export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes';
@@ -50,6 +52,7 @@ export function layout(opts: PageOptions, body: Html): string {
 </header>
 ${nav}
 <main id="main" tabindex="-1">
+${opts.health ?? ''}
 ${opts.notice ? html`<p class="notice${opts.warn ? ' warn' : ''}" role="status">${opts.notice}</p>` : ''}
 ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
 ${body}

@@ -1,0 +1,41 @@
+import type { GameSummary } from '../../app/desk.js';
+import { type Html, html } from '../html.js';
+import { countdown, when } from './layout.js';
+
+/**
+ * What every page says about a game's health: the polls of the thread (last good read, the last error in words,
+ * the next try) and a game file that does not load. A failing poll or a broken file is an alert, never hidden:
+ * the page otherwise shows the last good state, which could pass for a quiet game.
+ */
+export function gameHealth(g: GameSummary, now: string): Html {
+  return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}</div>`;
+}
+
+/** The desk's page: every game's alerts, each named. */
+export function deskHealth(games: GameSummary[], now: string): Html {
+  const bad = games.filter((g) => (g.poll?.failures ?? 0) > 0 || g.gameFileError);
+  return html`<div class="health" data-live="health">${bad.map(
+    (g) => html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}</div>`,
+  )}</div>`;
+}
+
+function fileAlert(g: GameSummary): Html | string {
+  const e = g.gameFileError;
+  if (!e) return '';
+  return html`<div class="error" role="alert" data-game-file-error>
+<strong>The game file does not load:</strong> <code class="error-text">${e.text}</code>
+<br><span class="small">Seen ${when(e.at)}. The desk keeps running on the last good game file; fix the file and it is picked up at once (nothing is lost).</span></div>`;
+}
+
+function pollLine(g: GameSummary, now: string): Html | string {
+  const p = g.poll;
+  if (!p) return '';
+  const last = p.lastGoodAt ? html`last good read ${when(p.lastGoodAt)}` : html`no good read yet`;
+  const next = (label: string) =>
+    p.nextAt ? html`${label} in ${countdown(p.nextAt, now, label)}` : html`${label} soon`;
+  if (p.failures === 0 || !p.lastError)
+    return html`<p class="poll-ok small muted" data-poll-state="ok">Thread: ${last} · ${next('next read')}</p>`;
+  return html`<div class="error" role="alert" data-poll-state="failing">
+<strong>Reading the thread fails</strong> (${p.failures} ${p.failures === 1 ? 'poll' : 'polls in a row'}): <span class="poll-error">${p.lastError.message}</span>
+<br><span class="small">Failed ${when(p.lastError.at)}; ${last}; ${next('next try')}. Until a read works, this page shows the game as of the last good read.</span></div>`;
+}
