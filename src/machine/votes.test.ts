@@ -4,7 +4,15 @@ import type { GameContext } from './context.js';
 import { deadlineChoice } from './house-rules/no-majority.js';
 import { initialContext } from './initial-context.js';
 import { rulesetFor } from './rulesets/index.js';
-import { decidedOption, emptyDay, majorityOf, noLynchThresholdOf, setVote, tally, thresholdOf } from './votes.js';
+import {
+  decidedOption,
+  emptyDay,
+  majorityOf,
+  noLynchThresholdOf,
+  setVote,
+  thresholdOf,
+  weightedTally,
+} from './votes.js';
 
 function game(options = '{}', players = 5): GameContext {
   const names = ['Ava', 'Bea', 'Cid', 'Dot', 'Eli', 'Fay', 'Gil'].slice(0, players);
@@ -98,7 +106,7 @@ describe('tally order (interfaces §5)', () => {
     ctx = vote(ctx, 2, 3, 3);
     ctx = vote(ctx, 3, 2, 4);
     ctx = vote(ctx, 4, 0, 5);
-    const t = tally(ctx.day!, ctx.slots);
+    const t = weightedTally(ctx, ctx.day!);
     expect(t.wagons.map((w) => [w.target, w.voters])).toEqual([
       [3, [1, 2]],
       [2, [0, 3]],

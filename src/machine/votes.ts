@@ -49,12 +49,17 @@ export interface Tally {
   notVoting: number[];
 }
 
-/** Wagons in the order of interfaces §5: count descending, then the wagon whose latest vote is older first. */
-export function tally(
+/**
+ * Wagons in the order of interfaces §5: count descending, then the wagon whose latest vote is older first.
+ * `weightOf` gives each slot's votes (H-VM1, split by H-VM7); with `shown` each vote counts once, as the public
+ * count of a game that hides weights shows it (H-VM2). Callers outside this file use `weightedTally`.
+ */
+function tally(
   day: DayVotes,
   slots: Slot[],
-  includeDead = false,
-  weightOf: (slot: number) => number = () => 1,
+  includeDead: boolean,
+  weightOf: (slot: number) => number,
+  shown = false,
 ): Tally {
   const byTarget = new Map<VoteTarget, { voter: number; vote: Vote; weight: number }[]>();
   const notVoting: number[] = [];
@@ -67,7 +72,7 @@ export function tally(
     if (!s.alive && !includeDead) continue;
     for (const { vote, weight } of pieces) {
       const list = byTarget.get(vote.target) ?? [];
-      list.push({ voter: s.index, vote, weight });
+      list.push({ voter: s.index, vote, weight: shown ? 1 : weight });
       byTarget.set(vote.target, list);
     }
   }
@@ -86,9 +91,18 @@ export function tally(
   return { wagons, noLynch, notVoting };
 }
 
-/** The day's tally with the game's vote weights (H-VM1). */
-export function weightedTally(ctx: GameContext, day: DayVotes, includeDead = false): Tally {
-  return tally(day, ctx.slots, includeDead, (slot) => voteWeight(ctx, slot));
+/**
+ * The count: the day's tally with the game's vote weights (H-VM1) and split votes (H-VM7). With `shown`, the count
+ * players see: each vote once when the game hides weights (H-VM2), the real weights otherwise.
+ */
+export function weightedTally(ctx: GameContext, day: DayVotes, includeDead = false, shown = false): Tally {
+  return tally(
+    day,
+    ctx.slots,
+    includeDead,
+    (slot) => voteWeight(ctx, slot),
+    shown && ctx.setup.options.hideVoteWeights,
+  );
 }
 
 /** The option that has reached its threshold, if any (guard `hasReachedThreshold`). */

@@ -1,5 +1,5 @@
 import type { GameContext } from '../machine/context.js';
-import { tally } from '../machine/votes.js';
+import { weightedTally } from '../machine/votes.js';
 import { flip, who } from './flip.js';
 import type { Markup } from './markup.js';
 
@@ -8,9 +8,9 @@ export function lynchLine(ctx: GameContext, day: string, mk: Markup): string {
   const lynch = ctx.eliminations.find((e) => e.phase === day && e.cause === 'lynch');
   if (!lynch) return 'The day ends with no lynch.';
   const wagon =
-    ctx.day?.day === day ? tally(ctx.day, ctx.slots, true).wagons.find((w) => w.target === lynch.slot) : undefined;
-  const voters = wagon
-    ? ` with ${wagon.voters.length} votes (${wagon.voters.map((v) => who(ctx, v, mk)).join(', ')})`
-    : '';
+    ctx.day?.day === day
+      ? weightedTally(ctx, ctx.day, true, true).wagons.find((w) => w.target === lynch.slot)
+      : undefined;
+  const voters = wagon ? ` with ${wagon.count} votes (${wagon.voters.map((v) => who(ctx, v, mk)).join(', ')})` : '';
   return `${mk.bold(who(ctx, lynch.slot, mk))} was lynched${voters}. They were ${flip(ctx, lynch.slot, lynch.at, mk)}.`;
 }

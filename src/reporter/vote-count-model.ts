@@ -1,8 +1,8 @@
 import type { Instant } from '../domain/time.js';
 import type { GameContext, Slot } from '../machine/context.js';
 import { isDayOver } from '../machine/death-rules.js';
-import { hasModifier, voteWeight } from '../machine/house-rules/modifiers.js';
-import { noLynchThresholdOf, tally, thresholdFor, thresholdOf } from '../machine/votes.js';
+import { hasModifier } from '../machine/house-rules/modifiers.js';
+import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from '../machine/votes.js';
 
 /** What a vote-count post says, before any markup: the renderers only lay it out. */
 export interface VoteCountModel {
@@ -77,10 +77,8 @@ export function buildVoteCountModel(
   const dayNumber = day ? day.day.slice(1) : '0';
   const title = `Vote Count ${dayNumber}${opts.number !== undefined ? `.${opts.number}` : ''}`;
   // H-VM2: a game that hides weights counts each voter once in public; the real count is in the state.
-  const hidden = ctx.setup.options.hideVoteWeights;
-  const weightOf = (slot: number) => (hidden ? 1 : voteWeight(ctx, slot));
   const t = day
-    ? tally(day, ctx.slots, isDayOver(ctx), weightOf)
+    ? weightedTally(ctx, day, isDayOver(ctx), true)
     : { wagons: [], noLynch: { voters: [], votes: [], count: 0, weights: [] }, notVoting: [] };
   const threshold = day ? thresholdOf(ctx) : null;
   const nlThreshold = day ? noLynchThresholdOf(ctx) : null;

@@ -5,7 +5,7 @@ import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
 import { GameFold } from '../../machine/fold.js';
 import type { ParseFn } from '../../machine/post-versions.js';
-import { tally } from '../../machine/votes.js';
+import { weightedTally } from '../../machine/votes.js';
 import type { DueDraft } from '../../reporter/due-draft.js';
 import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
@@ -141,8 +141,9 @@ const EMPTY_FP = JSON.stringify([[], []]);
 
 export function voteFingerprint(ctx: GameContext): string {
   if (!ctx.day) return EMPTY_FP;
-  const t = tally(ctx.day, ctx.slots, false);
-  return JSON.stringify([t.wagons.map((w) => [w.target, w.voters]), t.noLynch.voters]);
+  // The weighted count (H-VM1, H-VM7): a split voter moving one of their votes is a change.
+  const t = weightedTally(ctx, ctx.day);
+  return JSON.stringify([t.wagons.map((w) => [w.target, w.voters, w.weights]), t.noLynch.voters]);
 }
 
 export function postInfo(posts: Post[]): Map<string, PostInfo> {

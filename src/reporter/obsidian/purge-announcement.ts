@@ -1,5 +1,5 @@
 import type { GameContext } from '../../machine/context.js';
-import { tally } from '../../machine/votes.js';
+import { weightedTally } from '../../machine/votes.js';
 import type { Markup } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
 
@@ -16,9 +16,9 @@ export function purgeOutcome(ctx: GameContext, day: string): PurgeOutcome | null
   const votes = ctx.day;
   const ended = ctx.phase !== null && (ctx.phase.name !== day || ctx.phase.endedAt !== null);
   if (!votes || votes.day !== day || !ended) return null;
-  const t = tally(votes, ctx.slots, true);
-  const top = t.wagons[0]?.voters.length ?? 0;
-  return { day, kind: t.noLynch.voters.length > top ? 'no-purge' : 'tie' };
+  const t = weightedTally(ctx, votes, true);
+  const top = t.wagons[0]?.count ?? 0;
+  return { day, kind: t.noLynch.count > top ? 'no-purge' : 'tie' };
 }
 
 /** O-V3, worded exactly as the rules file; a day that chose not to purge gets the sentence's second half. */
