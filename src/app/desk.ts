@@ -1,8 +1,10 @@
 import type { DraftRecord } from '../domain/draft.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
 import type { GameContext } from '../machine/context.js';
+import type { DraftShelf } from './drafts/tidy.js';
 
 export type { DraftKind, DraftRecord, DraftStatus } from '../domain/draft.js';
+export type { DraftFold, DraftShelf } from './drafts/tidy.js';
 
 /**
  * The moderator's desk as the dashboard sees it: games, drafts awaiting approval, flags awaiting rulings, and
@@ -14,6 +16,8 @@ export interface Desk {
   /** The replayed state now (or at `at`), schema moddesk.state/1. */
   state(gameId: string, at?: string): Promise<StateJson>;
   drafts(gameId: string): Promise<DraftRecord[]>;
+  /** The drafts as the mod should see them: pending now, folded per phase (superseded, stale), done (drafts/tidy.ts). */
+  draftShelf(gameId: string): Promise<DraftShelf>;
   flags(gameId: string): Promise<FlagRecord[]>;
   /** Every vote and unvote of a day in order, for the history table and the wagon timeline. */
   voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]>;

@@ -39,6 +39,7 @@ export const toRecord = (d: StoredDraft): DraftRecord => ({
   updatedAt: d.updatedAt,
   recount: d.recount,
   posted: d.posted,
+  supersededBy: d.supersededBy ?? null,
 });
 
 /**
@@ -147,8 +148,13 @@ export class DraftActions {
   private async approveNow(runner: GameRunner, draftId: string, opts: { confirm?: boolean }): Promise<ApproveResult> {
     let draft = this.get(runner, draftId);
     if (draft.status === 'posted') return { outcome: draft.posted?.id ? 'posted' : 'copy', draft: toRecord(draft) };
-    if (draft.status === 'rejected')
-      throw new ModdeskError('usage', `draft ${draftId} was rejected; it cannot be approved`);
+    if (draft.status === 'rejected' || draft.status === 'superseded')
+      throw new ModdeskError(
+        'usage',
+        draft.status === 'rejected'
+          ? `draft ${draftId} was rejected; it cannot be approved`
+          : `draft ${draftId} was superseded by ${draft.supersededBy ?? 'a newer count'}; approve that one`,
+      );
     if (draft.status === 'pending') {
       const recount = this.recount(runner, draft);
       const at = this.now();

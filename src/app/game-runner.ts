@@ -7,12 +7,15 @@ import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
 import { GameFold } from '../machine/fold.js';
+import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
+import type { StoredDraft } from '../storage/draft-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
+import { countDecision } from './drafts/tidy.js';
 import type { GameFileError } from './game-file-read.js';
 import { nextPollDelay } from './poll-schedule.js';
 
@@ -245,6 +248,11 @@ export class GameRunner {
     try {
       store.tx(() => {
         for (const d of r.drafts) {
+          const decision = countDecision(d, store.drafts.list(this.id, 'pending'));
+          if (decision.recountOf) {
+            this.recountInstead(decision.recountOf, d, at);
+            continue;
+          }
           const created = store.drafts.create({
             gameId: this.id,
             id: d.id,
@@ -279,7 +287,7 @@ export class GameRunner {
               detail: { draft: d.id, auto: true },
             });
           }
-          if (d.kind === 'vote-count' || d.kind === 'day-end' || d.kind === 'purge') this.supersede(d, at);
+          for (const old of decision.supersede) this.supersede(old, d, at);
         }
         store.games.savePlan(this.id, r.state);
       });
@@ -300,22 +308,33 @@ export class GameRunner {
     return made;
   }
 
-  /** A newer vote count, or the day's end, makes the day's earlier pending counts obsolete. */
-  private supersede(d: PlannedDraft, at: string): void {
+  /** A newer vote count, or the day's end, makes an earlier pending count of the day obsolete (drafts/tidy.ts). */
+  private supersede(old: StoredDraft, by: PlannedDraft, at: string): void {
     const { store } = this.d;
-    for (const old of store.drafts.list(this.id, 'pending')) {
-      // A count the mod edited is the mod's work: it stays, and its recount at approval shows what moved.
-      if (old.kind !== 'vote-count' || old.id === d.id || old.phase !== d.phase || old.edited) continue;
-      store.drafts.save({ ...old, status: 'rejected', reason: `superseded by ${d.id}` }, at);
-      store.audit.append({
-        at,
-        gameId: this.id,
-        actor: 'watch',
-        action: 'draft.superseded',
-        detail: { draft: old.id, by: d.id },
-      });
-      this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: old.id });
-    }
+    store.drafts.save({ ...old, status: 'superseded', supersededBy: by.id }, at);
+    store.audit.append({
+      at,
+      gameId: this.id,
+      actor: 'watch',
+      action: 'draft.superseded',
+      detail: { draft: old.id, by: by.id },
+    });
+    this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: old.id });
+  }
+
+  /** The day's one pending count is the mod's edit: the new count becomes its recount, not a second card. */
+  private recountInstead(edited: StoredDraft, count: PlannedDraft, at: string): void {
+    const { store } = this.d;
+    const recount = { text: count.text, diff: lineDiff(edited.text, count.text) };
+    store.drafts.save({ ...edited, recount }, at);
+    store.audit.append({
+      at,
+      gameId: this.id,
+      actor: 'watch',
+      action: 'draft.recounted',
+      detail: { draft: edited.id, count: count.id, diff: recount.diff },
+    });
+    this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: edited.id });
   }
 
   /** The next poll as desk time: now plus the real delay at the clock's speed (none on a stopped clock). */

@@ -19,6 +19,7 @@ import type {
   VoteHistoryRow,
 } from './desk.js';
 import { type DraftActions, toRecord } from './draft-actions.js';
+import { type DraftShelf, shelve } from './drafts/tidy.js';
 import { flagIds, flagRecords } from './flag-records.js';
 import { appendToGameFile, applyChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
@@ -117,6 +118,13 @@ export class LiveDesk implements DashboardDesk {
 
   async drafts(gameId: string): Promise<DraftRecord[]> {
     return this.store.drafts.list(this.runner(gameId).id).map(toRecord);
+  }
+
+  async draftShelf(gameId: string): Promise<DraftShelf> {
+    const r = this.runner(gameId);
+    const now = r.replayAt(this.nowOf(r));
+    const phases = now.setup.phases.map((p) => p.name);
+    return shelve(await this.drafts(r.id), phases, now.phase?.name ?? null);
   }
 
   async flags(gameId: string): Promise<FlagRecord[]> {

@@ -14,7 +14,8 @@ export const DRAFT_KINDS = [
 
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
-export const DRAFT_STATUSES = ['pending', 'approved', 'posted', 'rejected'] as const;
+/** `superseded`: a newer vote count of the same phase replaced it (the desk did that; `rejected` is the mod's word). */
+export const DRAFT_STATUSES = ['pending', 'approved', 'posted', 'rejected', 'superseded'] as const;
 
 export type DraftStatus = (typeof DRAFT_STATUSES)[number];
 
@@ -40,6 +41,8 @@ export interface DraftRecord {
   /** Set when a recount found the thread moved on: the old and new text, and a line diff. */
   recount: { text: string; diff: string } | null;
   posted: { id: string | null; url: string | null; at: string } | null;
+  /** For a superseded vote count: the newer count that replaced it. */
+  supersededBy: string | null;
 }
 
 /** A draft as stored: the record plus what the desk needs to recount and post it. */

@@ -22,6 +22,7 @@ interface Row {
   reason: string | null;
   phase: string | null;
   number: number | null;
+  superseded_by: string | null;
 }
 
 const fromRow = (r: Row): StoredDraft => ({
@@ -39,18 +40,20 @@ const fromRow = (r: Row): StoredDraft => ({
   updatedAt: r.updated_at,
   recount: r.recount ? (JSON.parse(r.recount) as DraftRecord['recount']) : null,
   posted: r.posted ? (JSON.parse(r.posted) as DraftRecord['posted']) : null,
+  supersededBy: r.superseded_by,
   planAt: r.plan_at,
   idempotencyKey: r.idempotency_key,
   edited: r.edited === 1,
   reason: r.reason,
 });
 
-/** The lifecycle a draft may take: pending → approved → posted, or pending → rejected. */
+/** The lifecycle a draft may take: pending → approved → posted, or pending → rejected (the mod) or superseded (the desk). */
 const NEXT: Record<DraftStatus, DraftStatus[]> = {
-  pending: ['approved', 'rejected', 'pending'],
+  pending: ['approved', 'rejected', 'superseded', 'pending'],
   approved: ['posted', 'approved'],
   posted: [],
   rejected: [],
+  superseded: [],
 };
 
 export class DraftStore {
@@ -69,7 +72,7 @@ export class DraftStore {
     this.byGame = db.prepare('SELECT * FROM drafts WHERE game_id = ? ORDER BY plan_at, rowid');
     this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
     this.update = db.prepare(`UPDATE drafts SET status = @status, text = @text, recount = @recount, posted = @posted,
-      edited = @edited, reason = @reason, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
+      edited = @edited, reason = @reason, superseded_by = @supersededBy, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
   }
 
   /** Inserts a new pending draft; a draft with the same id is left as it is (returns false). */
@@ -116,6 +119,7 @@ export class DraftStore {
       posted: d.posted ? JSON.stringify(d.posted) : null,
       edited: d.edited ? 1 : 0,
       reason: d.reason,
+      supersededBy: d.supersededBy ?? null,
       updatedAt,
     });
     return { ...d, updatedAt };

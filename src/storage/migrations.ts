@@ -116,6 +116,50 @@ export const MIGRATIONS: Migration[] = [
       }
     },
   },
+  {
+    version: 4,
+    name: 'a superseded vote count is "superseded" (not "rejected"), with the count that replaced it',
+    up(db) {
+      // SQLite cannot change a CHECK constraint in place: the table is copied into one that allows the status.
+      db.exec(`
+        CREATE TABLE drafts_v4 (
+          game_id TEXT NOT NULL REFERENCES games(id),
+          id TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'posted', 'rejected', 'superseded')),
+          format TEXT NOT NULL,
+          text TEXT NOT NULL,
+          to_player TEXT,
+          through_post TEXT,
+          plan_at INTEGER NOT NULL,
+          idempotency_key TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          recount TEXT,
+          posted TEXT,
+          edited INTEGER NOT NULL DEFAULT 0,
+          reason TEXT,
+          phase TEXT,
+          number INTEGER,
+          superseded_by TEXT,
+          PRIMARY KEY (game_id, id)
+        );
+        INSERT INTO drafts_v4 (game_id, id, kind, status, format, text, to_player, through_post, plan_at,
+          idempotency_key, created_at, updated_at, recount, posted, edited, reason, phase, number, superseded_by)
+        SELECT game_id, id, kind,
+          CASE WHEN status = 'rejected' AND reason LIKE 'superseded by %' THEN 'superseded' ELSE status END,
+          format, text, to_player, through_post, plan_at, idempotency_key, created_at, updated_at, recount, posted,
+          edited,
+          CASE WHEN status = 'rejected' AND reason LIKE 'superseded by %' THEN NULL ELSE reason END,
+          phase, number,
+          CASE WHEN status = 'rejected' AND reason LIKE 'superseded by %' THEN substr(reason, 15) ELSE NULL END
+        FROM drafts ORDER BY rowid;
+        DROP TABLE drafts;
+        ALTER TABLE drafts_v4 RENAME TO drafts;
+        CREATE INDEX drafts_status ON drafts (game_id, status);
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

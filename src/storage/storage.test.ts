@@ -69,6 +69,31 @@ describe('storage', () => {
     store.close();
   });
 
+  it('schema 4: a count stored as "rejected, superseded by …" becomes superseded; a mod\'s rejection stays', () => {
+    const file = join(dir, 'v3.db');
+    const old = new BetterSqlite3(file);
+    migrate(old, 3);
+    old
+      .prepare(
+        "INSERT INTO games (id, game_file, game_json, created_at) VALUES ('g', 'g.yaml', ?, '2026-01-01T00:00:00Z')",
+      )
+      .run(JSON.stringify(game));
+    const add = old.prepare(`INSERT INTO drafts (game_id, id, kind, status, format, text, plan_at, idempotency_key,
+      created_at, updated_at, reason, phase, number) VALUES ('g', ?, 'vote-count', 'rejected', 'text', 'VC', 0, ?, 'x', 'x', ?, 'D1', ?)`);
+    add.run('vc-D1-1', 'g-vc-D1-1', 'superseded by vc-D1-2', 1);
+    add.run('vc-D1-2', 'g-vc-D1-2', 'wrong', 2);
+    old.close();
+    const store = Store.open(file, extractActions);
+    expect(store.drafts.get('g', 'vc-D1-1')).toMatchObject({
+      status: 'superseded',
+      supersededBy: 'vc-D1-2',
+      reason: null,
+    });
+    expect(store.drafts.get('g', 'vc-D1-2')).toMatchObject({ status: 'rejected', reason: 'wrong', supersededBy: null });
+    expect(store.drafts.list('g', 'superseded').map((d) => d.id)).toEqual(['vc-D1-1']);
+    store.close();
+  });
+
   it('refuses a database from a newer moddesk', () => {
     const file = join(dir, 'new.db');
     const db = new BetterSqlite3(file);

@@ -53,7 +53,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
 <p class="small muted">Approved. This platform cannot post for you: copy the text and post it in the thread.</p>
 <textarea id="ready-text" readonly>${copy.text}</textarea><div class="actions"><button type="button" data-copy="ready-text" id="ready-copy">Copy</button></div></section>`
         : '';
-      return frame('Drafts', html`${ready}${draftsPage(game.id, drafts, c.csrf)}`);
+      return frame('Drafts', html`${ready}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf)}`);
     }
     case 'flags': {
       const flags = await desk.flags(game.id);

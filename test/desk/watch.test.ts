@@ -77,7 +77,7 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     const drafts = await h.desk.drafts('demo');
     const d1 = drafts.filter((d) => d.kind === 'vote-count' && d.id.startsWith('vc-D1-'));
     expect(d1.length).toBeGreaterThan(2);
-    expect(d1.every((d) => d.status === 'rejected')).toBe(true);
+    expect(d1.every((d) => d.status === 'superseded')).toBe(true);
   });
 
   it('approving posts through the adapter once; approving again posts nothing more', async () => {
@@ -178,7 +178,7 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     expect(await h.desk.post('demo', rows[0]!.postId)).toMatchObject({ id: rows[0]!.postId });
   });
 
-  it('plays the rest of the game through to the game-over draft', async () => {
+  it('plays the rest of the game through to the game-over draft (#15 drafts that stay tidy: stale drafts fold at game over)', async () => {
     while (clock.now() < END) {
       clock.advance(6 * HOUR);
       await h.watcher.pollAll();
@@ -188,6 +188,20 @@ describe('moddesk watch on the local forum (sample DEFCON game)', () => {
     expect(drafts.some((d) => d.kind === 'missile-impact')).toBe(true);
     const s = await h.desk.state('demo');
     expect(s.result).toEqual(toStateJson(replay(game, dump, { at: END }).context, END).result);
+    // Drafts that stay tidy at game over: one pending count per phase at most, the past folded per phase.
+    const pending = drafts.filter((d) => d.status === 'pending');
+    const shelf = await h.desk.draftShelf('demo');
+    // The sample game ends with 35 pending drafts; the mod's page shows the game-over post and a line per phase.
+    expect(pending.length).toBeGreaterThan(20);
+    expect(shelf.pending.length).toBeLessThanOrEqual(3);
+    const counts = pending.filter((d) => d.kind === 'vote-count').map((d) => d.phase);
+    expect(new Set(counts).size).toBe(counts.length);
+    expect(shelf.pending.map((d) => d.kind)).toContain('game-over');
+    expect(shelf.pending.length + shelf.folds.reduce((n, f) => n + f.stale.length, 0)).toBe(pending.length);
+    const last = s.phase!.name;
+    const phases = (await h.desk.context('demo')).context.setup.phases.map((p) => p.name);
+    for (const d of shelf.pending)
+      if (d.kind !== 'game-over') expect(phases.indexOf(d.phase!)).toBeGreaterThanOrEqual(phases.indexOf(last) - 1);
   });
 
   it("the dashboard's extras: the replayed context now, and ending a phase stored as a game-file end event", async () => {

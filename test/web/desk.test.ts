@@ -53,11 +53,18 @@ describe('drafts', () => {
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['game.updated', 'draft.changed', 'poll.done']));
     const second = await pendingCount(h);
     expect(second).toMatchObject({ phase: 'D1', number: 3 });
-    expect((await voteCounts(h)).find((d) => d.id === first!.id)?.status).toBe('rejected');
+    expect((await voteCounts(h)).find((d) => d.id === first!.id)).toMatchObject({
+      status: 'superseded',
+      supersededBy: second!.id,
+    });
 
     await h.desk.editDraft(h.id, second!.id, 'My own count: Bob 2, Alice 1');
     await h.addPosts([post('Eve', D1(4), { action: 'Vote: Alice' })]);
     expect((await voteCounts(h)).find((d) => d.id === second!.id)?.status).toBe('pending');
+    // One pending count per phase: the newer count is the edited one's recount, not a second card.
+    const pendingD1 = (await voteCounts(h)).filter((d) => d.status === 'pending' && d.phase === 'D1');
+    expect(pendingD1.map((d) => d.id)).toEqual([second!.id]);
+    expect(pendingD1[0]?.recount?.text).toContain('[b]Alice (2)[/b]');
     const changed = await h.desk.approveDraft(h.id, second!.id);
     expect(changed.outcome).toBe('changed');
     expect(changed.draft.recount?.text).toContain('[b]Alice (2)[/b]');

@@ -35,7 +35,7 @@ th { font-weight: 600; background: #f0f2f5; }
 .status { display: inline-block; padding: .05rem .45rem; border-radius: .3rem; font-size: .8rem; font-weight: 600; background: #eef0f3; }
 .status-pending, .status-open, .status-in-flight { background: #fff4e0; color: var(--warn); }
 .status-approved, .status-posted, .status-accepted, .status-landed { background: #e6f4ea; color: var(--ok); }
-.status-rejected, .status-ignored, .status-aborted, .status-intercepted { background: #eef0f3; color: var(--muted); }
+.status-rejected, .status-superseded, .status-ignored, .status-aborted, .status-intercepted { background: #eef0f3; color: var(--muted); }
 .countdown { font-variant-numeric: tabular-nums; font-weight: 600; white-space: nowrap; }
 .rendered { background: #fbfbfd; border: 1px dashed var(--line); border-radius: .4rem; padding: .6rem; }
 .rendered p { margin: 0 0 .5rem; } blockquote { margin: .4rem 0; padding: .3rem .7rem; border-left: 3px solid var(--line); color: #333; }
@@ -67,4 +67,6 @@ pre.diff { background: #0f172a; color: #e2e8f0; padding: .6rem; border-radius: .
 svg.timeline { width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: .4rem; }
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; list-style: none; padding: 0; }
 .legend svg { vertical-align: -2px; }
+.fold > summary { cursor: pointer; min-height: 2.75rem; padding: .4rem 0; }
+ul.superseded { list-style: none; padding: 0; margin: .4rem 0; } ul.superseded li { padding: .35rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
 `;

@@ -1,24 +1,20 @@
-import type { DraftRecord } from '../../app/desk.js';
+import type { DraftFold, DraftRecord, DraftShelf } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
 import { csrfField, when } from './layout.js';
 
-const ORDER: Record<DraftRecord['status'], number> = { pending: 0, approved: 1, posted: 2, rejected: 3 };
-
-/** The drafts queue: pending first (newest on top), each rendered and raw, with Approve, Copy, Edit and Reject. */
-export function draftsPage(gameId: string, drafts: DraftRecord[], csrf: string): Html {
-  const sorted = [...drafts].sort(
-    (a, b) =>
-      ORDER[a.status] - ORDER[b.status] ||
-      b.updatedAt.localeCompare(a.updatedAt) ||
-      b.id.localeCompare(a.id, 'en', { numeric: true }),
-  );
-  const pending = sorted.filter((d) => d.status === 'pending');
-  const done = sorted.filter((d) => d.status !== 'pending');
+/**
+ * The drafts queue, as the desk shelves it (src/app/drafts/tidy.ts): the pending drafts, each rendered and raw
+ * with Approve, Copy, Edit and Reject; one folded line per earlier phase holding its superseded counts and stale
+ * drafts; then the done ones.
+ */
+export function draftsPage(gameId: string, shelf: DraftShelf, csrf: string): Html {
+  const { pending, folds, done } = shelf;
   return html`<h1>Drafts</h1>
 <div data-live="drafts-pending">
 ${pending.length === 0 ? html`<p class="muted">No drafts waiting.</p>` : pending.map((d) => draftCard(gameId, d, csrf))}
 </div>
+<div data-live="drafts-folded">${folds.map((f) => foldLine(gameId, f, csrf))}</div>
 <h2>Done</h2>
 <div data-live="drafts-done">
 ${
@@ -32,6 +28,29 @@ ${
       )}</tbody></table></div>`
 }
 </div>`;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One line per phase, closed: its superseded counts (text only) and its stale drafts (still approvable). */
+function foldLine(gameId: string, f: DraftFold, csrf: string): Html {
+  const id = `fold-${(f.phase ?? 'game').replace(/[^\w-]/g, '_')}`;
+  const parts = [
+    f.superseded.length ? plural(f.superseded.length, 'superseded count', 'superseded counts') : '',
+    f.stale.length ? plural(f.stale.length, 'stale draft', 'stale drafts') : '',
+  ].filter(Boolean);
+  return html`<details class="card fold" id="${id}"><summary><strong>${f.phase ?? 'Game'}</strong> · ${parts.join(' · ')}</summary>
+${
+  f.superseded.length
+    ? html`<ul class="superseded">${f.superseded.map(
+        (d) =>
+          html`<li id="draft-${d.id}"><span class="status status-superseded">superseded</span> ${title(d)}${d.supersededBy ? html` <span class="small muted">by ${d.supersededBy}</span>` : ''}
+<details><summary class="small">show the text</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details></li>`,
+      )}</ul>`
+    : ''
+}
+${f.stale.map((d) => draftCard(gameId, d, csrf))}
+</details>`;
 }
 
 const safe = (url: string) => (/^https?:\/\//i.test(url) ? url : '#');
