@@ -23,7 +23,7 @@ export interface ExtractedAction {
 
 /** Something the parser noticed that the mod may need to judge. */
 export interface ParseDiagnostic {
-  code: 'near-miss' | 'html-malformed' | 'post-too-large';
+  code: 'near-miss' | 'html-malformed' | 'post-too-large' | 'quote-broken';
   message: string;
   /** The text concerned, as received (truncated by the message builder). */
   text: string;

@@ -1,6 +1,7 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
 import type { Channel } from '../domain/post.js';
 import { cleanArgument, isNoLynch, wantsArgument } from './argument.js';
+import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { type LineAction, readLine } from './read-line.js';
@@ -51,7 +52,10 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
     if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
     if (forms.includes('tag')) readTags(scan, kinds, found);
     found.sort((a, b) => a.at - b.at);
-    return { actions: found.map((f) => f.action), diagnostics };
+    const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
+    const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
+    if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
+    return { actions: own.map((f) => f.action), diagnostics };
   } catch (error) {
     diagnostics.push({
       code: 'html-malformed',
@@ -189,13 +193,28 @@ function readBold(
 
 /** `tag` form: a forum's vote tag as rendered (`<span class="bbvote">VOTE: X</span>`). */
 function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): void {
-  for (const tag of scan.tags) {
+  scan.tags.forEach((tag, index) => {
     const text = cleanText(tag.text);
     const reads = readLine(text, kinds) ?? fromTitle(text, tag.title);
+    const last = reads[reads.length - 1];
+    if (last && keywordOnly(last)) {
+      // A31 `<span class="bbvote">VOTE: vote:</span> Alice`: the tag holds only the keyword; the name follows it.
+      const line = lineAt(scan, tag.at);
+      const next = scan.tags[index + 1];
+      const end = next && next.at < line.end ? next.at : line.end;
+      const rest = lineText(scan, { start: tag.at + 1, end });
+      if (rest.trim() !== '') reads[reads.length - 1] = { ...last, raw: rest };
+    }
     for (const r of reads) {
       if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text, tag.text) });
     }
-  }
+  });
+}
+
+function keywordOnly(read: LineAction): boolean {
+  if (!wantsArgument(read.kind)) return false;
+  const cleaned = cleanArgument(read.kind, read.raw).toLowerCase();
+  return cleaned === '' || cleaned === read.kind;
 }
 
 /** A tag whose text lacks the keyword still says what it is in its title (`This is an official unvote.`). */

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { extractActions } from './extract-actions.js';
+
+// Rows A30+, N30+ of docs/readings.md, one test each, named after its id (A1–A29, N1–N29 are in
+// readings.test.ts). Names are invented stand-ins of the corpus examples' shape.
+const parse = (html: string) => extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' });
+const read = (html: string) => parse(html).actions.map((a) => [a.kind, a.argument]);
+const vote = (text: string) => `<span class="bbvote" title="This is an official vote.">${text}</span>`;
+
+describe('action readings from A30', () => {
+  it('A30: an action just before a stray [/quote] is part of a broken quote: not read, flagged', () => {
+    const html =
+      '<blockquote><div>Lynch these clowns.</div></blockquote><br>' +
+      '<div style="display:inline;font-weight:bold">Unvote, Vote Ann</div>[/quote]<br>reasons why you should give up';
+    const r = parse(html);
+    expect(r.actions).toEqual([]);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['quote-broken']);
+    // Only the line the stray tag ends: the poster's own vote above it still counts.
+    expect(read(`${vote('VOTE: Bob')}<br>I'm not reading those posts again.[/quote]`)).toEqual([['vote', 'Bob']]);
+    // A [/quote] that closes a [quote] the poster typed is no stray.
+    expect(read('[quote]hi <b>Vote: Bob</b>[/quote]')).toEqual([['vote', 'Bob']]);
+  });
+  it('A31: a vote tag holding only the keyword takes the rest of its line', () => {
+    expect(read(`${vote('VOTE: vote:')} Ann <br>Scumhunting seems flimsy.`)).toEqual([['vote', 'Ann']]);
+    expect(read(`${vote('VOTE: ')} Ann`)).toEqual([['vote', 'Ann']]);
+    expect(read(`${vote('VOTE: ')}<br>Ann`)).toEqual([['vote', '']]);
+  });
+});
