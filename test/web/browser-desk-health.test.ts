@@ -1,6 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { FakeClock } from '../../src/app/clock.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';

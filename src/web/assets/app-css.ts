@@ -31,6 +31,19 @@ h1 { font-size: 1.35rem; margin: .3rem 0 .8rem; } h2 { font-size: 1.1rem; margin
 table { border-collapse: collapse; width: 100%; font-size: .95rem; }
 th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; background: #f0f2f5; }
+/* A cell never breaks inside a word (a card's overflow-wrap would split "Substrike22"): the table scrolls instead. */
+th, td { overflow-wrap: normal; word-break: normal; }
+/* A phone: one block per row, each cell labelled with its column (stack-table.ts). */
+@media (max-width: 40rem) {
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
+  table.stack thead { display: none; } /* each cell says its column (::before, read out too) */
+  table.stack tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
+  table.stack td { position: relative; border: 0; padding: .12rem .4rem .12rem 6.6rem; overflow-wrap: break-word; }
+  table.stack td::before { content: attr(data-label); position: absolute; left: .4rem; width: 5.8rem; font-weight: 600; color: var(--muted); font-size: .85rem; }
+  table.stack td:empty { display: none; }
+  table.stack td:first-child { padding-left: .4rem; font-weight: 600; }
+  table.stack td:first-child::before { content: none; }
+}
 .dead { color: var(--muted); } .dead .name { text-decoration: line-through; }
 .status { display: inline-block; padding: .05rem .45rem; border-radius: .3rem; font-size: .8rem; font-weight: 600; background: #eef0f3; }
 .status-pending, .status-open, .status-in-flight { background: #fff4e0; color: var(--warn); }
@@ -64,7 +77,10 @@ pre.diff { background: #0f172a; color: #e2e8f0; padding: .6rem; border-radius: .
 .console-nav button { min-height: 3.4rem; font-size: 1.05rem; width: 100%; }
 .console-nav form { margin: 0; }
 .cue-list li.current { font-weight: 700; }
-svg.timeline { width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: .4rem; }
+svg.timeline, svg.timeline-narrow { width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: .4rem; }
+svg.timeline-narrow { display: none; }
+@media (max-width: 40rem) { svg.timeline { display: none; } svg.timeline-narrow { display: block; } }
+svg .halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; list-style: none; padding: 0; }
 .legend svg { vertical-align: -2px; }
 .fold > summary { cursor: pointer; min-height: 2.75rem; padding: .4rem 0; }

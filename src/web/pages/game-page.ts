@@ -3,21 +3,24 @@ import type { StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
 import { countdown, when } from './layout.js';
+import { stackTable } from './stack-table.js';
 
 /** The games on this desk. */
 export function gamesList(games: GameSummary[]): Html {
   if (games.length === 0) return html`<h1>Games</h1><p class="muted">No games on this desk yet.</p>`;
+  const rows = games.map((g) => ({
+    cells: [
+      html`<a href="/games/${encodeURIComponent(g.id)}">${g.title}</a><div class="small muted">${g.platform}${g.lastPollAt ? html` · polled ${when(g.lastPollAt)}` : ''}${missingNote(g.missingPosts)}</div>`,
+      g.ruleset,
+      g.phase ? `${g.phase.name}${g.phase.endedAt ? ' (ended)' : ''}` : '—',
+      g.alive,
+      html`<a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a>`,
+      html`<a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a>`,
+      resultText(g.result),
+    ],
+  }));
   return html`<h1>Games</h1>
-<div class="table-wrap" data-live="games"><table>
-<thead><tr><th scope="col">Game</th><th scope="col">Ruleset</th><th scope="col">Phase</th><th scope="col">Alive</th><th scope="col">Drafts</th><th scope="col">Flags</th><th scope="col">Result</th></tr></thead>
-<tbody>${games.map(
-    (g) => html`<tr>
-  <td><a href="/games/${encodeURIComponent(g.id)}">${g.title}</a><div class="small muted">${g.platform}${g.lastPollAt ? html` · polled ${when(g.lastPollAt)}` : ''}${missingNote(g.missingPosts)}</div></td>
-  <td>${g.ruleset}</td><td>${g.phase ? `${g.phase.name}${g.phase.endedAt ? ' (ended)' : ''}` : '—'}</td><td>${g.alive}</td>
-  <td><a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a></td>
-  <td><a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a></td>
-  <td>${resultText(g.result)}</td></tr>`,
-  )}</tbody></table></div>`;
+${stackTable(['Game', 'Ruleset', 'Phase', 'Alive', 'Drafts', 'Flags', 'Result'], rows, html` data-live="games"`)}`;
 }
 
 /** An incomplete read, said where the poll time is. */
@@ -85,13 +88,17 @@ function playersTable(state: StateJson): Html {
     const flip = e?.flip
       ? [e.flip.faction, e.flip.role].filter(Boolean).join(' ')
       : [p.faction, p.role].filter(Boolean).join(' ');
-    return html`<tr class="${p.alive ? 'alive' : 'dead'}">
-<td><span class="name">${p.name}</span>${p.formerNames.length ? html` <span class="small muted">(replaced ${p.formerNames.join(', ')})</span>` : ''}</td>
-<td>${p.alive ? 'alive' : html`dead: ${p.cause ?? '?'}${e?.phase ? ` (${e.phase})` : ''}`}</td>
-<td>${p.alive ? html`<span class="muted">${[p.faction, p.role].filter(Boolean).join(' ') || '—'}</span>` : html`<strong>${flip || '—'}</strong>`}</td>
-<td>${p.diedAt ? when(p.diedAt) : ''}</td></tr>`;
+    return {
+      attrs: html`class="${p.alive ? 'alive' : 'dead'}"`,
+      cells: [
+        html`<span class="name">${p.name}</span>${p.formerNames.length ? html` <span class="small muted">(replaced ${p.formerNames.join(', ')})</span>` : ''}`,
+        p.alive ? 'alive' : html`dead: ${p.cause ?? '?'}${e?.phase ? ` (${e.phase})` : ''}`,
+        p.alive
+          ? html`<span class="muted">${[p.faction, p.role].filter(Boolean).join(' ') || '—'}</span>`
+          : html`<strong>${flip || '—'}</strong>`,
+        p.diedAt ? when(p.diedAt) : '',
+      ],
+    };
   });
-  return html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">Player</th><th scope="col">Status</th><th scope="col">Role (flip)</th><th scope="col">Died</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`;
+  return stackTable(['Player', 'Status', 'Role (flip)', 'Died'], rows);
 }

@@ -1,6 +1,7 @@
 import { type Html, html, safeUrl } from '../html.js';
 import { when } from './layout.js';
-import { type TimelineInput, wagonLegend, wagonTimeline } from './wagon-timeline.js';
+import { stackTable } from './stack-table.js';
+import { NARROW, type TimelineInput, wagonLegend, wagonTimeline } from './wagon-timeline.js';
 
 /** Vote history: a timeline of the day's wagons (SVG) and every vote and unvote in order. */
 export function votesPage(gameId: string, days: string[], timeline: TimelineInput | null): Html {
@@ -18,14 +19,22 @@ ${timeline ? body(timeline) : html`<p class="muted">No day has started yet.</p>`
 
 function body(t: TimelineInput): Html {
   if (t.rows.length === 0) return html`<p class="muted">No votes on ${t.day} yet.</p>`;
-  return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}${wagonLegend(t.rows)}</section>
-<section class="card"><h2>Every vote in order</h2><div class="table-wrap"><table>
-<thead><tr><th scope="col">#</th><th scope="col">Time</th><th scope="col">Voter</th><th scope="col">Vote</th><th scope="col">Post</th></tr></thead>
-<tbody>${t.rows.map((r, i) => {
-    const hammer = t.hammer && r.postId === t.hammer.postId && r.target === t.hammer.target;
-    const href = safeUrl(r.url);
-    return html`<tr${hammer ? html` class="hammer-row"` : ''}><td>${i + 1}</td><td>${when(r.at)}</td><td>${r.voter}</td>
-<td>${r.target === null ? html`<em>unvote</em>` : r.target}${hammer ? html` <strong class="status status-open">hammer</strong>` : ''}</td>
-<td>${href ? html`<a href="${href}" rel="noopener noreferrer" target="_blank">${r.postId}</a>` : r.postId}</td></tr>`;
-  })}</tbody></table></div></section>`;
+  return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}${wagonTimeline(t, NARROW)}${wagonLegend(t.rows)}</section>
+<section class="card"><h2>Every vote in order</h2>${stackTable(
+    ['#', 'Time', 'Voter', 'Vote', 'Post'],
+    t.rows.map((r, i) => {
+      const hammer = t.hammer && r.postId === t.hammer.postId && r.target === t.hammer.target;
+      const href = safeUrl(r.url);
+      return {
+        attrs: hammer ? html`class="hammer-row"` : undefined,
+        cells: [
+          i + 1,
+          when(r.at),
+          r.voter,
+          html`${r.target === null ? html`<em>unvote</em>` : r.target}${hammer ? html` <strong class="status status-open">hammer</strong>` : ''}`,
+          href ? html`<a href="${href}" rel="noopener noreferrer" target="_blank">${r.postId}</a>` : r.postId,
+        ],
+      };
+    }),
+  )}</section>`;
 }

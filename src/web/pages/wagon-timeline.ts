@@ -13,9 +13,44 @@ export interface TimelineInput {
 }
 
 export const COLORS = ['#0b5fff', '#d93025', '#188038', '#f29900', '#9334e6', '#00838f', '#c2185b', '#5d4037'];
-const W = 800;
-const H = 320;
-const M = { left: 40, right: 130, top: 34, bottom: 34 };
+/**
+ * The chart's two drawings: a wide one, and a narrow one for a phone (CSS shows one), whose letters stay 11 px
+ * or more at 390 px: the wide drawing scaled down to a phone's width would draw them at 5 px.
+ */
+export interface ChartSize {
+  w: number;
+  h: number;
+  m: { left: number; right: number; top: number; bottom: number };
+  /** Wagon labels at the line ends, right of the plot (wide) or just above the line inside it (narrow). */
+  labelsInside: boolean;
+  font: number;
+  small: number;
+  cls: string;
+  id: string;
+}
+
+export const WIDE: ChartSize = {
+  w: 800,
+  h: 320,
+  m: { left: 40, right: 130, top: 34, bottom: 34 },
+  labelsInside: false,
+  font: 13,
+  small: 12,
+  cls: 'timeline',
+  id: 'tl',
+};
+export const NARROW: ChartSize = {
+  w: 340,
+  h: 300,
+  m: { left: 26, right: 8, top: 30, bottom: 30 },
+  labelsInside: true,
+  font: 13,
+  small: 12,
+  cls: 'timeline-narrow',
+  id: 'tln',
+};
+/** About how wide a letter is at `font` px in the sans-serif faces the page uses (for placing labels). */
+const letter = (font: number) => font * 0.6;
 
 /** Wagon sizes over time, one step line per target; a wagon is a point list [(at, count)]. */
 export function wagonSeries(rows: VoteHistoryRow[]): Map<string, { at: number; count: number }[]> {
@@ -45,7 +80,8 @@ export function wagonSeries(rows: VoteHistoryRow[]): Map<string, { at: number; c
 }
 
 /** The SVG chart of wagons over the day, the threshold dashed, the hammer ringed. */
-export function wagonTimeline(input: TimelineInput): Html {
+export function wagonTimeline(input: TimelineInput, size: ChartSize = WIDE): Html {
+  const { w: W, h: H, m: M, font, small } = size;
   const t0 = Date.parse(input.start);
   const t1 = Math.max(Date.parse(input.end), t0 + 60_000);
   const series = [...wagonSeries(input.rows)]
@@ -69,10 +105,14 @@ export function wagonTimeline(input: TimelineInput): Html {
       color: COLORS[i] as string,
       count: s.points.at(-1)?.count ?? 0,
     })),
-    y,
-  ).map(
-    (l) =>
-      html`<text x="${(x(t1) + 6).toFixed(1)}" y="${l.y.toFixed(1)}" fill="${l.color}" font-size="13">${l.text}</text>`,
+    (n) => (size.labelsInside ? y(n) - 6 : y(n) + 4),
+    // A line of text is about 1.2 em tall: a little more apart, so no two touch.
+    Math.ceil(font * 1.3),
+    M.top + font,
+  ).map((l) =>
+    size.labelsInside
+      ? html`<text x="${(x(t1) - 2).toFixed(1)}" y="${l.y.toFixed(1)}" fill="${l.color}" font-size="${font}" text-anchor="end" class="halo">${l.text}</text>`
+      : html`<text x="${(x(t1) + 6).toFixed(1)}" y="${l.y.toFixed(1)}" fill="${l.color}" font-size="${font}">${l.text}</text>`,
   );
   const ticks = Array.from({ length: maxY + 1 }, (_, n) => n).filter(
     (n) => maxY <= 10 || n % Math.ceil(maxY / 10) === 0,
@@ -86,31 +126,40 @@ export function wagonTimeline(input: TimelineInput): Html {
     : 0;
   const hx = hammerRow ? x(Date.parse(hammerRow.at)) : 0;
   const hy = y(hammerCount);
-  return html`<svg class="timeline" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="tl-title tl-desc" xmlns="http://www.w3.org/2000/svg">
-<title id="tl-title">Wagons over ${input.day}</title>
-<desc id="tl-desc">Votes on each player from ${formatShort(t0, 'UTC')} to ${formatShort(t1, 'UTC')} UTC${hammerRow ? `; hammer by ${hammerRow.voter} on ${hammerRow.target}` : ''}. The table below lists every vote.</desc>
-${ticks.map((n) => html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(n).toFixed(1)}" y2="${y(n).toFixed(1)}" stroke="#e5e7eb"/><text x="${M.left - 8}" y="${(y(n) + 4).toFixed(1)}" text-anchor="end" font-size="12" fill="#5b6470">${n}</text>`)}
+  const hammerText = hammerRow ? `hammer: ${hammerRow.voter}` : '';
+  // Left of the ring, unless that runs past the chart's left edge.
+  const hammerLeft = hx - 6 - hammerText.length * letter(font) >= 0;
+  const id = size.id;
+  return html`<svg class="${size.cls}" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-title ${id}-desc" xmlns="http://www.w3.org/2000/svg">
+<title id="${id}-title">Wagons over ${input.day}</title>
+<desc id="${id}-desc">Votes on each player from ${formatShort(t0, 'UTC')} to ${formatShort(t1, 'UTC')} UTC${hammerRow ? `; hammer by ${hammerRow.voter} on ${hammerRow.target}` : ''}. The table below lists every vote.</desc>
+${ticks.map((n) => html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(n).toFixed(1)}" y2="${y(n).toFixed(1)}" stroke="#e5e7eb"/><text x="${M.left - 8}" y="${(y(n) + 4).toFixed(1)}" text-anchor="end" font-size="${small}" fill="#5b6470">${n}</text>`)}
 <line x1="${M.left}" x2="${M.left}" y1="${M.top}" y2="${H - M.bottom}" stroke="#9aa4b2"/>
 <line x1="${M.left}" x2="${W - M.right}" y1="${H - M.bottom}" y2="${H - M.bottom}" stroke="#9aa4b2"/>
-<text x="${M.left}" y="${H - 10}" font-size="12" fill="#5b6470">${formatShort(t0, 'UTC')}</text>
-<text x="${W - M.right}" y="${H - 10}" font-size="12" fill="#5b6470" text-anchor="end">${formatShort(t1, 'UTC')}</text>
-${input.threshold !== null ? html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(input.threshold).toFixed(1)}" y2="${y(input.threshold).toFixed(1)}" stroke="#b3261e" stroke-dasharray="6 4"/><text x="${M.left + 4}" y="${(y(input.threshold) - 5).toFixed(1)}" font-size="12" fill="#b3261e">to lynch: ${input.threshold}</text>` : ''}
+<text x="${M.left}" y="${H - 10}" font-size="${small}" fill="#5b6470">${formatShort(t0, 'UTC')}</text>
+<text x="${W - M.right}" y="${H - 10}" font-size="${small}" fill="#5b6470" text-anchor="end">${formatShort(t1, 'UTC')}</text>
+${input.threshold !== null ? html`<line x1="${M.left}" x2="${W - M.right}" y1="${y(input.threshold).toFixed(1)}" y2="${y(input.threshold).toFixed(1)}" stroke="#b3261e" stroke-dasharray="6 4"/><text x="${M.left + 4}" y="${(y(input.threshold) - 5).toFixed(1)}" font-size="${small}" fill="#b3261e" class="halo">to lynch: ${input.threshold}</text>` : ''}
 ${lines}
 ${labels}
-${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFixed(1)}" r="9" fill="none" stroke="#b3261e" stroke-width="3"/><text x="${(hx - 6).toFixed(1)}" y="${(hy - 14 < 14 ? hy + 26 : hy - 14).toFixed(1)}" font-size="13" font-weight="700" fill="#b3261e" text-anchor="end">hammer: ${hammerRow.voter}</text></g>` : ''}
+${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFixed(1)}" r="9" fill="none" stroke="#b3261e" stroke-width="3"/><text x="${(hammerLeft ? hx - 6 : hx + 6).toFixed(1)}" y="${(hy - 14 < 14 ? hy + 26 : hy - 14).toFixed(1)}" font-size="${font}" font-weight="700" fill="#b3261e" text-anchor="${hammerLeft ? 'end' : 'start'}" class="halo">${hammerText}</text></g>` : ''}
 </svg>`;
 }
 
-/** Labels at the right end for wagons still standing, nudged apart so none overlaps another. */
-function endLabels(items: { text: string; color: string; count: number }[], y: (n: number) => number) {
+/** Labels at the line ends for wagons still standing, nudged apart (`gap` apart, none above `top`). */
+function endLabels(
+  items: { text: string; color: string; count: number }[],
+  y: (n: number) => number,
+  gap: number,
+  top: number,
+) {
   const placed = items
     .filter((it) => it.count > 0)
-    .map((it) => ({ ...it, y: y(it.count) + 4 }))
+    .map((it) => ({ ...it, y: Math.max(top, y(it.count)) }))
     .sort((a, b) => a.y - b.y);
   for (let i = 1; i < placed.length; i += 1) {
     const prev = placed[i - 1] as { y: number };
     const cur = placed[i] as { y: number };
-    if (cur.y - prev.y < 15) cur.y = prev.y + 15;
+    if (cur.y - prev.y < gap) cur.y = prev.y + gap;
   }
   return placed;
 }

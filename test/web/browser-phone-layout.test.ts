@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, PHONE, shot, signIn } from './browser.js';
+import { openDesk } from './desk.js';
+import { post, smallGame } from './games.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const NAMES = ['Substrike22', 'TheReverendMoonbeam', 'Xylophonist', 'Quintessential', 'Player', 'Bob', 'Cleo', 'Dan'];
+const at = (h: number) =>
+  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
+const VOTES: [string, string][] = [
+  ['Substrike22', 'TheReverendMoonbeam'],
+  ['Xylophonist', 'TheReverendMoonbeam'],
+  ['Bob', 'Substrike22'],
+  ['Cleo', 'Quintessential'],
+  ['Dan', 'Substrike22'],
+  ['Player', 'TheReverendMoonbeam'],
+  ['Quintessential', 'Substrike22'],
+  ['TheReverendMoonbeam', 'Xylophonist'],
+];
+
+interface Layout {
+  scrollWidth: number;
+  innerWidth: number;
+  /** Words of table cells drawn on more than one line: `Substri|ke22`. */
+  splitWords: string[];
+  /** Cells whose right edge is past the screen's. */
+  offscreen: string[];
+}
+
+/** What the page looks like at this width, measured: overflow, words broken across lines, cells off-screen. */
+function measure(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    const splitWords: string[] = [];
+    const offscreen: string[] = [];
+    for (const cell of document.querySelectorAll('main td, main th')) {
+      const r = cell.getBoundingClientRect();
+      if (r.width > 0 && r.right > window.innerWidth + 0.5) offscreen.push(cell.textContent?.trim() ?? '');
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent ?? '';
+        for (const m of text.matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(n, m.index);
+          range.setEnd(n, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top)));
+          if (lines.size > 1) splitWords.push(m[0]);
+        }
+      }
+    }
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      splitWords,
+      offscreen,
+    };
+  });
+}
+
+// Issue 15: at 390 px table cells broke inside words (`Substri ke22`, `Pla yer`), the wagon chart was unreadable
+// and the home page's columns ran off-screen.
+describe('browser: the dashboard at 390 px', () => {
+  it('no page scrolls sideways, no table cell breaks inside a word, no column runs off-screen', async () => {
+    const game = smallGame(NAMES, { title: 'Harbour Lights Mafia: the Substrike22 Invitational' });
+    const posts = VOTES.map(([voter, target], i) => post(voter, at(i + 1), { action: `Vote: ${target}` }));
+    const desk = await openDesk(game, posts);
+    const s = await signIn(browser, desk, PHONE);
+    try {
+      const { page, base } = s;
+      const bad: Record<string, Partial<Layout>> = {};
+      for (const path of [s.server.url, base, `${base}/drafts`, `${base}/flags`, `${base}/night`, `${base}/votes`]) {
+        await page.goto(path);
+        const m = await measure(page);
+        expect(m.innerWidth).toBe(390);
+        const wrong = {
+          ...(m.scrollWidth > m.innerWidth ? { scrollWidth: m.scrollWidth } : {}),
+          ...(m.splitWords.length ? { splitWords: m.splitWords } : {}),
+          ...(m.offscreen.length ? { offscreen: m.offscreen } : {}),
+        };
+        if (Object.keys(wrong).length) bad[`/${path.replace(s.server.url, '')}`] = wrong;
+      }
+      expect(bad).toEqual({});
+      await page.goto(s.server.url);
+      await shot(page, 'phone-home');
+      await page.goto(base);
+      await shot(page, 'phone-overview');
+      // Every name whole in the players table.
+      const names = await page.locator('[data-live="players"] .name').allTextContents();
+      expect(names.sort()).toEqual([...NAMES].sort());
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await desk.close();
+    }
+  }, 60_000);
+
+  it('the wagon chart is readable: labels at 11 px or more, inside the chart, none over another', async () => {
+    const game = smallGame(NAMES);
+    const posts = VOTES.map(([voter, target], i) => post(voter, at(i + 1), { action: `Vote: ${target}` }));
+    const desk = await openDesk(game, posts);
+    const s = await signIn(browser, desk, PHONE);
+    try {
+      const { page, base } = s;
+      await page.goto(`${base}/votes?day=D1`);
+      await shot(page, 'phone-votes');
+      const chart = await page.evaluate(() => {
+        const svgs = [...document.querySelectorAll('svg.timeline, svg.timeline-narrow')].filter((e) => e.getBoundingClientRect().width > 0);
+        const svg = svgs[0] as SVGSVGElement;
+        const box = svg.getBoundingClientRect();
+        const texts = [...svg.querySelectorAll('text')].map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        });
+        const fontPx = [...svg.querySelectorAll('text')].map(
+          (t) => Number(t.getAttribute('font-size')) * (box.width / svg.viewBox.baseVal.width),
+        );
+        return {
+          shown: svgs.length,
+          box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          texts,
+          fontPx,
+        };
+      });
+      expect(chart.shown).toBe(1);
+      expect(chart.box.right).toBeLessThanOrEqual(390);
+      expect(Math.min(...chart.fontPx)).toBeGreaterThanOrEqual(11);
+      for (const t of chart.texts) {
+        expect(t.left, t.text).toBeGreaterThanOrEqual(chart.box.left - 0.5);
+        expect(t.right, t.text).toBeLessThanOrEqual(chart.box.right + 0.5);
+      }
+      const overlaps: string[] = [];
+      chart.texts.forEach((a, i) => {
+        for (const b of chart.texts.slice(i + 1)) {
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          if (!apart) overlaps.push(`${a.text} / ${b.text}`);
+        }
+      });
+      expect(overlaps).toEqual([]);
+      // Every wagon still standing is labelled with its name whole.
+      const labels = chart.texts.map((t) => t.text);
+      for (const name of ['TheReverendMoonbeam (3)', 'Substrike22 (3)']) expect(labels).toContain(name);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+      await desk.close();
+    }
+  }, 60_000);
+});
