@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseDocument } from 'htmlparser2';
 import { parseDump } from '../src/app/load-dump.js';
 import { parseGameFile } from '../src/app/load-game-file.js';
-import { replay } from '../src/machine/replay.js';
+import { replay } from '../src/reporter/replay.js';
 import type { BenchFigure } from './run.js';
 
 // Issue 2: the full replay of the largest real thread (71047, ~3,000 posts) in-process, as posts per second and

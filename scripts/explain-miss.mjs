@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
 const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
-const { replay } = await import(path.join(root, 'src/machine/replay.ts'));
+const { replay } = await import(path.join(root, 'src/reporter/replay.ts'));
 const { toStateJson } = await import(path.join(root, 'src/machine/to-state-json.ts'));
 const { extractActions } = await import(path.join(root, 'src/parser/extract-actions.ts'));
 

@@ -13,7 +13,7 @@ const shared = path.join(root, '..', 'shared', 'eval-data', 'scorer', 'common.mj
 const { norm, NO_LYNCH, fmtPct } = await import(shared);
 const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
 const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
-const { replay } = await import(path.join(root, 'src/machine/replay.ts'));
+const { replay } = await import(path.join(root, 'src/reporter/replay.ts'));
 const { toStateJson } = await import(path.join(root, 'src/machine/to-state-json.ts'));
 const { extractActions } = await import(path.join(root, 'src/parser/extract-actions.ts'));
 

@@ -7,9 +7,9 @@ import { loadDump } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import type { ParsedPost, ParseFn } from '../src/domain/action.js';
 import { parseInstant } from '../src/domain/time.js';
-import { type Cut, replay } from '../src/machine/replay.js';
 import { toStateJson } from '../src/machine/to-state-json.js';
 import { extractActions } from '../src/parser/extract-actions.js';
+import { type Cut, replay } from '../src/reporter/replay.js';
 import { openParseCache } from '../src/storage/cache-dir.js';
 
 // Issue 11: the parse cache of one-shot calls only ever saves work. Every scenario at every check, and every real

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseGameFile } from '../src/app/load-game-file.js';
 import type { StateJson } from '../src/domain/state.js';
-import { GameFold } from '../src/machine/fold.js';
 import { toStateJson } from '../src/machine/to-state-json.js';
+import { foldOf } from '../src/reporter/replay.js';
 import { type Case, lastInstant, realDayCases, root, scenarioCases, shared } from './helpers/game-cases.js';
 
 // Issue 16 item 2: the chart owns the phases, so its state never disagrees with phase.endedAt / endReason /
@@ -29,7 +29,7 @@ function disagreement(s: Said): string | null {
 
 /** Every step is checked; `json` says whether through the whole state JSON or the context fields it copies. */
 function walkAll(c: Case, json = true): { steps: number; problems: string[] } {
-  const fold = new GameFold(c.game, c.posts, c.parse);
+  const fold = foldOf(c.game, c.posts, c.parse);
   const problems: string[] = [];
   let steps = 0;
   for (const s of fold.steps(lastInstant(c))) {
@@ -67,7 +67,7 @@ phases:
 `,
       'deadline.yaml',
     );
-    const fold = new GameFold(game, []);
+    const fold = foldOf(game, []);
     const open = fold.advanceTo(Date.parse('2026-03-02T23:59:59Z'));
     expect(toStateJson(open.context, open.at, open.machine).machine).toBe('day.open');
     const s = fold.advanceTo(Date.parse('2026-03-03T00:00:00Z'));
@@ -96,7 +96,7 @@ phases:
         (c, us) => {
           const start = Date.parse(c.game.phases[0]?.start as string) - 1;
           const end = lastInstant(c);
-          const fold = new GameFold(c.game, c.posts, c.parse);
+          const fold = foldOf(c.game, c.posts, c.parse);
           for (const u of [...us].sort((a, b) => a - b)) {
             const s = fold.advanceTo(Math.floor(start + u * (end - start)));
             expect(disagreement(toStateJson(s.context, s.at, s.machine))).toBeNull();

@@ -2,8 +2,8 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent, GameFile } from '../domain/game-file.js';
-import { replay } from '../machine/replay.js';
 import { normName } from '../machine/roster.js';
+import { replay } from '../reporter/replay.js';
 import { parseGameFile } from './load-game-file.js';
 
 /** A ruling as the game file holds it: an event, and a name to remember for a player. */

@@ -6,9 +6,10 @@ import type { Post } from '../domain/post.js';
 import { formatInstant, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
-import { GameFold } from '../machine/fold.js';
+import type { GameFold } from '../machine/fold.js';
 import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
+import { foldOf } from '../reporter/replay.js';
 import type { StoredDraft } from '../storage/draft-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
@@ -89,7 +90,7 @@ export class GameRunner {
   /** The fold at `plan.at`, made again only after the game file or the whole post list was replaced. */
   get fold(): GameFold {
     if (!this._fold) {
-      this._fold = new GameFold(this.game, this.posts, this.d.store.parseCache.fn);
+      this._fold = foldOf(this.game, this.posts, this.d.store.parseCache.fn);
       this._fold.advanceTo(this.plan.at);
     }
     return this._fold;

@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
 import { type GameFile, gameFileSchema } from '../domain/game-file.js';
-import { replay } from '../machine/replay.js';
+import { replay } from '../reporter/replay.js';
 import { lineOf, parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 

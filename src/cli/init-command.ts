@@ -4,9 +4,10 @@ import { createSource } from '../adapters/registry.js';
 import type { ReadResult } from '../adapters/types.js';
 import { parseGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
-import { PLATFORMS, type PlatformName, RULESETS, type RulesetName } from '../domain/game-file.js';
+import { PLATFORMS, type PlatformName, type RulesetName } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
+import { RULESETS } from '../reporter/rulesets.js';
 import { gameFileText } from './init/game-file-text.js';
 import { readRoster } from './init/opening-post.js';
 
@@ -31,17 +32,17 @@ export function register(program: Command): void {
     .description("write a game file from a thread's opening post (players, moderator, platform)")
     .requiredOption('--url <url>', 'the game thread as the forum shows it')
     .option('--platform <platform>', `${PLATFORMS.filter((p) => p !== 'file').join(' | ')} (default: from the URL)`)
-    .option('--ruleset <ruleset>', RULESETS.join(' | '), 'vanilla')
+    .option('--ruleset <ruleset>', RULESETS.names().join(' | '), 'vanilla')
     .option('--deadline <iso>', 'the Day 1 deadline, e.g. 2026-03-05T18:00:00Z')
     .option('--out <file>', 'the game file to write', 'game.yaml')
     .option('--force', 'overwrite --out if it exists')
     .option('--time-zone <zone>', "the forum's time zone, for forums that print local times")
     .action(async (opts: InitOptions) => {
       const ruleset = opts.ruleset.toLowerCase();
-      if (!(RULESETS as readonly string[]).includes(ruleset))
+      if (!RULESETS.has(ruleset))
         throw new ModdeskError(
           'usage',
-          `--ruleset: expected one of ${RULESETS.join(', ')}, got ${JSON.stringify(opts.ruleset)}`,
+          `--ruleset: expected one of ${RULESETS.names().join(', ')}, got ${JSON.stringify(opts.ruleset)}`,
         );
       const deadline = opts.deadline === undefined ? null : parseInstant(opts.deadline);
       if (opts.deadline !== undefined && deadline === null)

@@ -7,8 +7,8 @@ import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
-import { type Cut, type ReplayResult, replay } from '../machine/replay.js';
 import { extractActions } from '../parser/extract-actions.js';
+import { type Cut, type ReplayResult, replay } from '../reporter/replay.js';
 import { openParseCache } from '../storage/cache-dir.js';
 
 export interface ReplayOptions {

@@ -4,9 +4,9 @@ import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameContext } from '../machine/context.js';
-import { replay } from '../machine/replay.js';
 import { consoleFromActions } from '../machine/rulesets/obsidian/index.js';
 import { renderNightScript, renderRegistryScript } from '../reporter/obsidian/index.js';
+import { replay } from '../reporter/replay.js';
 
 interface ScriptOptions {
   game: string;

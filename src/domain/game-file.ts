@@ -12,8 +12,8 @@ const isoInstant = z
     message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
   });
 
-export const RULESETS = ['vanilla', 'defcon', 'obsidian'] as const;
-export type RulesetName = (typeof RULESETS)[number];
+/** A ruleset's name; which names exist is the ruleset registry's (src/reporter/rulesets.ts), checked on load. */
+export type RulesetName = string;
 export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
 
@@ -115,7 +115,7 @@ const eventSchema = z
   .transform((e) => ('kill' in e ? { ...e, cause: (e.cause ?? 'modkill') as DeathCause } : e));
 
 export const gameFileSchema = z.strictObject({
-  ruleset: z.enum(RULESETS),
+  ruleset: z.string().min(1),
   title: z.string().optional().default(''),
   moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
   timezone: z

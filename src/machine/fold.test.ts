@@ -5,8 +5,8 @@ import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
-import { GameFold } from './fold.js';
-import { replay } from './replay.js';
+import { foldOf, replay } from '../reporter/replay.js';
+import type { GameFold } from './fold.js';
 import { toStateJson } from './to-state-json.js';
 
 // Issue 16 item 5: one incremental fold. Walking forward, continuing after new posts (late ones too) and asking
@@ -35,7 +35,7 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
   const instants = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 5 });
 
   it('steps yields a state at every instant where something happens, each the state a replay gives', () => {
-    const fold = new GameFold(game, posts);
+    const fold = foldOf(game, posts);
     const steps = [...fold.steps(end)];
     expect(steps.length).toBeGreaterThan(20);
     for (const s of steps.filter((_, i) => i % 15 === 0)) expect(json(s)).toEqual(fresh(game, posts, s.at));
@@ -44,7 +44,7 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
   it('advancing forward equals a fresh replay at every instant', () => {
     fc.assert(
       fc.property(instants, (us) => {
-        const fold = new GameFold(game, posts);
+        const fold = foldOf(game, posts);
         for (const u of [...us].sort((a, b) => a - b))
           expect(json(fold.advanceTo(at(u)))).toEqual(fresh(game, posts, at(u)));
       }),
@@ -64,7 +64,7 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
           const seen = posts.filter((p) => Date.parse(p.createdAt) <= t1);
           const held = new Set(seen.slice(Math.max(0, seen.length - late)).map((p) => p.id));
           const first = seen.filter((p) => !held.has(p.id));
-          const fold = new GameFold(game, first);
+          const fold = foldOf(game, first);
           fold.advanceTo(t1);
           fold.addPosts(posts.filter((p) => !first.includes(p)));
           const want = fresh(game, [...first, ...posts.filter((p) => !first.includes(p))], t2);
@@ -78,7 +78,7 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
   it('a post arriving at exactly the instant the fold is at still counts, later and now', () => {
     const last = posts.filter((p) => p.channel === 'pm').at(-1) as Post;
     const t = Date.parse(last.createdAt);
-    const fold = new GameFold(
+    const fold = foldOf(
       game,
       posts.filter((p) => p.id !== last.id),
     );
@@ -90,7 +90,7 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
   });
 
   it('answers a past or later instant without moving', () => {
-    const fold = new GameFold(game, posts);
+    const fold = foldOf(game, posts);
     const here = fold.advanceTo(at(0.6));
     for (const u of [0.1, 0.35, 0.6, 0.9]) expect(json(fold.stateAt(at(u)))).toEqual(fresh(game, posts, at(u)));
     expect(fold.at).toBe(here.at);

@@ -10,7 +10,7 @@ import { createGameMachine, type GameEvent, type GameMachine, type GameSnapshot 
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
 import { type ParseFn, postVersions } from './post-versions.js';
-import { rulesetFor } from './rulesets/index.js';
+import type { Ruleset } from './ruleset.js';
 import { stateKey } from './state-key.js';
 import { byTime, eventItems, postItem, rulingsOf, type TimelineItem } from './timeline.js';
 import { nextTimer } from './timers.js';
@@ -61,14 +61,15 @@ export class GameFold {
   /** Points at phase starts (and the start), for re-folding after a late post. */
   private readonly checkpoints: Point[] = [];
 
+  /** `rules`: the game's ruleset's hooks (upper layers find them by name: `foldOf` in src/reporter/replay.ts). */
   constructor(
+    rules: Ruleset,
     readonly game: GameFile,
     posts: Post[] = [],
     private readonly parse: ParseFn = extractActions,
   ) {
-    const ruleset = rulesetFor(game.ruleset);
-    this.machine = machineFor(ruleset);
-    this.ctx0 = initialContext(game, ruleset);
+    this.machine = machineFor(rules);
+    this.ctx0 = initialContext(game, rules);
     this.rulings = rulingsOf(game);
     const [snapshot] = initialTransition(this.machine, this.ctx0);
     this.point = { snapshot, at: Number.NEGATIVE_INFINITY, through: null };

@@ -11,7 +11,7 @@ import { addTimer } from './timers.js';
  * schema cannot: phase order, duplicate names, events naming players that do not exist at that point.
  */
 export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
-  const options = resolveOptions(game);
+  const options = resolveOptions(game, ruleset.defaults);
   const phases: PhaseSchedule[] = game.phases.map((p, index) => ({
     index,
     name: p.name,

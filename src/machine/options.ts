@@ -1,5 +1,5 @@
 import type { ActionForm } from '../domain/action.js';
-import type { GameFile, RulesetName } from '../domain/game-file.js';
+import type { GameFile } from '../domain/game-file.js';
 
 /** The game's options with every default filled in (interfaces §3's table). */
 export interface ResolvedOptions {
@@ -40,14 +40,16 @@ export interface ResolvedOptions {
   countActivity: boolean;
 }
 
-export function resolveOptions(game: GameFile): ResolvedOptions {
+/** What a ruleset changes in the shared defaults (Obsidian: no threshold, plurality at the deadline). */
+export type RulesetDefaults = Partial<Pick<ResolvedOptions, 'threshold' | 'deadlineOutcome'>>;
+
+export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): ResolvedOptions {
   const o = game.options;
-  const ruleset: RulesetName = game.ruleset;
-  const threshold = o.threshold ?? (ruleset === 'obsidian' ? 'none' : 'majority');
+  const threshold = o.threshold ?? defaults.threshold ?? 'majority';
   return {
     syntax: o.syntax ?? ['bold', 'tag'],
     threshold,
-    deadlineOutcome: o.deadlineOutcome ?? (ruleset === 'obsidian' ? 'plurality' : 'no-lynch'),
+    deadlineOutcome: o.deadlineOutcome ?? defaults.deadlineOutcome ?? 'no-lynch',
     noLynchThreshold: o.noLynchThreshold ?? (typeof threshold === 'number' ? threshold : 'majority'),
     flightHours: o.flightHours ?? 48,
     abortHours: o.abortHours ?? 24,

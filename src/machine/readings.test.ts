@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGameFile } from '../app/load-game-file.js';
 import type { Post } from '../domain/post.js';
-import { replay } from './replay.js';
+import { replay } from '../reporter/replay.js';
 import { toStateJson } from './to-state-json.js';
 
 // The voter readings of docs/readings.md (P*), and how a reading shows in the state JSON and the flags.

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseGameFile } from '../app/load-game-file.js';
 import type { Post } from '../domain/post.js';
-import { replay } from './replay.js';
+import { replay } from '../reporter/replay.js';
 import { toStateJson } from './to-state-json.js';
 
 const NAMES = ['Ava', 'Bea', 'Cid', 'Dot', 'Eli', 'Fay', 'Gil'];

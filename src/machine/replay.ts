@@ -5,6 +5,7 @@ import { extractActions } from '../parser/extract-actions.js';
 import type { GameContext } from './context.js';
 import { GameFold } from './fold.js';
 import type { ParseFn } from './post-versions.js';
+import type { Ruleset } from './ruleset.js';
 
 /** Where a replay stops: an instant (inclusive), or a post (inclusive; timed events up to its `createdAt`). */
 export type Cut = { at: Instant } | { through: string } | null;
@@ -19,10 +20,17 @@ export interface ReplayResult {
 
 /**
  * State is a pure function of (game file, posts, instant): the game folded from its start to the cut
- * (`GameFold`). A caller that moves forward in time keeps a `GameFold` instead of replaying again.
+ * (`GameFold`) under the game's rules. A caller that moves forward in time keeps a `GameFold` instead of replaying
+ * again; upper layers call `replay` (src/reporter/replay.ts), which finds the rules by the game file's name.
  */
-export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: ParseFn = extractActions): ReplayResult {
-  const fold = new GameFold(game, seenBy(posts, cut), parse);
+export function replayWith(
+  rules: Ruleset,
+  game: GameFile,
+  posts: Post[],
+  cut: Cut = null,
+  parse: ParseFn = extractActions,
+): ReplayResult {
+  const fold = new GameFold(rules, game, seenBy(posts, cut), parse);
   const s =
     cut && 'through' in cut ? fold.advanceThrough(cut.through) : fold.advanceTo(cut ? cut.at : fold.lastPostAt());
   return { context: s.context, at: s.at, machineState: s.machine };

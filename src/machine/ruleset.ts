@@ -4,6 +4,7 @@ import type { Post } from '../domain/post.js';
 import type { PhaseKind, Winner } from '../domain/state.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext, Timer } from './context.js';
+import type { RulesetDefaults } from './options.js';
 
 /** A non-vote action from a player's post: thread `Nuke`/`Abort`, or a PM's `Target`, `Kill`, … */
 export interface PlayerAction {
@@ -21,7 +22,9 @@ export interface PlayerAction {
  * returns the next one. The statechart (game-machine.ts) names them in its actions and guards.
  */
 export interface Ruleset {
-  name: 'vanilla' | 'defcon' | 'obsidian';
+  name: string;
+  /** The options a game file of this ruleset leaves out default to these (before the shared defaults). */
+  defaults?: RulesetDefaults;
   /** `setup` (D0, obsidian N0), `day` or `night` for a phase name. */
   phaseKind(name: string): PhaseKind;
   /** The cause written for a day's elimination by vote. */

@@ -3,7 +3,7 @@ import { parseGameFile } from '../app/load-game-file.js';
 import type { GameContext } from './context.js';
 import { deadlineChoice } from './house-rules/no-majority.js';
 import { initialContext } from './initial-context.js';
-import { rulesetFor } from './rulesets/index.js';
+import { vanillaRuleset } from './rulesets/vanilla/index.js';
 import {
   decidedOption,
   emptyDay,
@@ -23,7 +23,7 @@ phases:
   - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
 options: ${options}
 `;
-  const ctx = initialContext(parseGameFile(yaml, 'test.yaml'), rulesetFor('vanilla'));
+  const ctx = initialContext(parseGameFile(yaml, 'test.yaml'), vanillaRuleset);
   return {
     ...ctx,
     day: emptyDay('D1', ctx.slots.length),

@@ -2,8 +2,8 @@ import { type GameFile, gameFileSchema } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
 import type { StateJson } from '../../src/domain/state.js';
 import { HOUR } from '../../src/domain/time.js';
-import { replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { replay } from '../../src/reporter/replay.js';
 
 /** D0 starts here; `h(n)` is n hours later, as ISO text. */
 export const BASE = Date.parse('2026-03-02T00:00:00Z');

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/domain/post.js';
 import { HOUR } from '../../src/domain/time.js';
-import { replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { replay } from '../../src/reporter/replay.js';
 import { BASE, CAST, defconGame, h } from './helpers.js';
 
 const NAMES = CAST.map((p) => p.name);

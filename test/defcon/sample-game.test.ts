@@ -8,13 +8,13 @@ import type { Post } from '../../src/domain/post.js';
 import { formatInstant, HOUR, type Instant } from '../../src/domain/time.js';
 import type { GameContext } from '../../src/machine/context.js';
 import { createGameMachine } from '../../src/machine/game-machine.js';
-import { replay } from '../../src/machine/replay.js';
 import { ROLES } from '../../src/machine/rulesets/defcon/roles.js';
-import { rulesetFor } from '../../src/machine/rulesets/index.js';
 import { nextTimer } from '../../src/machine/timers.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
 import { type DefconDraft, draftsOver, statesOver } from '../../src/reporter/defcon/index.js';
 import { MARKUPS } from '../../src/reporter/markup.js';
+import { replay } from '../../src/reporter/replay.js';
+import { rulesetOf } from '../../src/reporter/rulesets.js';
 
 const dir = fileURLToPath(new URL('../games/defcon-sample/', import.meta.url));
 const BASE = Date.parse('2026-03-02T00:00:00Z');
@@ -29,7 +29,7 @@ beforeAll(() => {
 
 /** The statechart resumed from a replayed state and driven by its clock alone, up to `at`. */
 function advance(from: { context: GameContext; machineState: string }, at: Instant): GameContext {
-  const machine = createGameMachine(rulesetFor(game.ruleset));
+  const machine = createGameMachine(rulesetOf(game.ruleset).rules);
   const [head, sub] = from.machineState.split('.');
   const value = sub ? { [head as string]: sub } : (head as string);
   const actor = createActor(machine, {

@@ -4,8 +4,8 @@ import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import type { StateJson } from '../../src/domain/state.js';
 import { HOUR } from '../../src/domain/time.js';
-import { type ReplayResult, replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { type ReplayResult, replay } from '../../src/reporter/replay.js';
 import { SAMPLE_GAME, startDesk, tempDir } from './helpers.js';
 
 const stateOf = (r: ReplayResult) => toStateJson(r.context, r.at, r.machineState);

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameFile } from '../../src/domain/game-file.js';
 import type { StateJson } from '../../src/domain/state.js';
-import { GameFold } from '../../src/machine/fold.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { foldOf } from '../../src/reporter/replay.js';
 import { type Case, lastInstant, realDayCases, root, scenarioCases, shared } from '../helpers/game-cases.js';
 
 // Issue 13: with all weights 1 and no modifiers nothing changes. Two checks at sampled instants of every
@@ -49,8 +49,8 @@ function oneVotePerVoter(s: StateJson): void {
 function checkAt(c: Case, us: number[]): void {
   const start = Date.parse(c.game.phases[0]?.start as string) - 1;
   const end = lastInstant(c);
-  const plain = new GameFold(c.game, c.posts, c.parse);
-  const spelled = new GameFold(neutral(c.game), c.posts, c.parse);
+  const plain = foldOf(c.game, c.posts, c.parse);
+  const spelled = foldOf(neutral(c.game), c.posts, c.parse);
   for (const u of [...us].sort()) {
     const at = Math.floor(start + u * (end - start));
     const a = plain.advanceTo(at);

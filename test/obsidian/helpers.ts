@@ -2,8 +2,8 @@ import { type GameFile, gameFileSchema } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
 import type { StateJson } from '../../src/domain/state.js';
 import type { GameContext } from '../../src/machine/context.js';
-import { replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { replay } from '../../src/reporter/replay.js';
 
 /** A small obsidian game for rule tests: N0 registry, then N1, D1, N2, D2, … one day each, from 1 March 2026. */
 export const ROSTER = [

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { scriptText } from '../../src/cli/script-command.js';
-import { replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
 import { text } from '../../src/reporter/markup.js';
 import { dawnReport, renderDawnReport } from '../../src/reporter/obsidian/dawn-report.js';
 import { nightResultDrafts } from '../../src/reporter/obsidian/night-results.js';
 import { purgeOutcome, renderPurgeAnnouncement } from '../../src/reporter/obsidian/purge-announcement.js';
+import { replay } from '../../src/reporter/replay.js';
 
 const dir = fileURLToPath(new URL('../games/obsidian-sample/', import.meta.url));
 const gameFile = `${dir}game.yaml`;

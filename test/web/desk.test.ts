@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DeskEvent } from '../../src/app/desk.js';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { replay } from '../../src/machine/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { replay } from '../../src/reporter/replay.js';
 import { openDesk, type TestDesk } from './desk.js';
 import { pendingCount, post, repoFile, smallGame, voteCounts } from './games.js';
 

@@ -3,13 +3,14 @@ import type { Post } from '../../domain/post.js';
 import { formatInstant, type Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
-import { GameFold } from '../../machine/fold.js';
+import type { GameFold } from '../../machine/fold.js';
 import type { ParseFn } from '../../machine/post-versions.js';
 import { weightedTally } from '../../machine/votes.js';
 import type { DueDraft } from '../../reporter/due-draft.js';
 import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
-import { draftsFor } from '../../reporter/rulesets.js';
+import { foldOf } from '../../reporter/replay.js';
+import { rulesetOf } from '../../reporter/rulesets.js';
 import { buildVoteCountModel, type PostInfo } from '../../reporter/vote-count-model.js';
 
 /**
@@ -68,12 +69,12 @@ export function advancePlan(
 ): { drafts: PlannedDraft[]; state: PlanState; ctx: GameContext; fold: GameFold } {
   const s: PlanState = { ...state, counts: { ...state.counts } };
   const mk = MARKUPS[input.format];
-  const fold = input.fold ?? new GameFold(input.game, input.posts, input.parse);
+  const fold = input.fold ?? foldOf(input.game, input.posts, input.parse);
   if (fold.at > s.at) throw new Error(`the fold is at ${fold.at}, past the plan's ${s.at}`);
   let prev = fold.advanceTo(s.at).context;
   const drafts: PlannedDraft[] = [];
   let info: Map<string, PostInfo> | null = null;
-  const rulesetDrafts = draftsFor(input.game.ruleset);
+  const rulesetDrafts = rulesetOf(input.game.ruleset).drafts;
   for (;;) {
     const cur = s.at;
     const candidates = [

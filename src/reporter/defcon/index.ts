@@ -1,5 +1,7 @@
 import type { DraftKind } from '../../domain/draft.js';
+import { defconRuleset } from '../../machine/rulesets/defcon/index.js';
 import type { RulesetDrafts } from '../due-draft.js';
+import type { RulesetModule } from '../ruleset-module.js';
 import { defconDrafts as draftsBetween } from './drafts.js';
 
 export { flip, roleShownAt } from '../flip.js';
@@ -30,3 +32,15 @@ export const drafts: RulesetDrafts = (prev, next, at, mk) =>
     text: d.text,
     phase: d.kind === 'day-end' ? (prev.phase?.name ?? null) : (next.phase?.name ?? null),
   }));
+
+/** DEFCON: its rules (draw, missiles, special roles), drafts, the missile board, and PM actions by day too. */
+export const defcon: RulesetModule = {
+  name: 'defcon',
+  rules: defconRuleset,
+  drafts,
+  views: {
+    tabs: ['missiles'],
+    pm: { suggestions: ['Target: ', 'Kill: ', 'Guess: ', 'Nuke: ', 'Doomsday: ', 'Request: '], byDay: true },
+    guidedNight: false,
+  },
+};

@@ -3,6 +3,7 @@ import type { Post } from '../../domain/post.js';
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { GameFold } from '../../machine/fold.js';
+import { defconRuleset } from '../../machine/rulesets/defcon/index.js';
 import type { Markup } from '../markup.js';
 import { type DefconDraft, defconDrafts } from './drafts.js';
 
@@ -16,7 +17,7 @@ export function defconDraftTimeline(game: GameFile, posts: Post[], until: Instan
 
 /** The game's state at each instant where something can happen, up to `until`: one walk of the fold. */
 export function statesOver(game: GameFile, posts: Post[], until: Instant): { at: Instant; ctx: GameContext }[] {
-  return [...new GameFold(game, posts).steps(until)].map((s) => ({ at: s.at, ctx: s.context }));
+  return [...new GameFold(defconRuleset, game, posts).steps(until)].map((s) => ({ at: s.at, ctx: s.context }));
 }
 
 export function draftsOver(states: { at: Instant; ctx: GameContext }[], mk: Markup): DefconDraft[] {

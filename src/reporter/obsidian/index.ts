@@ -1,4 +1,6 @@
+import { obsidianRuleset } from '../../machine/rulesets/obsidian/index.js';
 import { type DueDraft, dayThatEnded, dayThatStarted, gameOverDraft, type RulesetDrafts } from '../due-draft.js';
+import type { RulesetModule } from '../ruleset-module.js';
 import { renderVanillaDayEnd } from '../vanilla/index.js';
 import { dawnReport, renderDawnReport } from './dawn-report.js';
 import { nightResultDrafts } from './night-results.js';
@@ -29,3 +31,11 @@ export const drafts: RulesetDrafts = (prev, next, at, mk) => {
 
 export { dawnReport, renderDawnReport } from './dawn-report.js';
 export { consoleSignal, renderNightScript, renderRegistryScript } from './night-script.js';
+
+/** Obsidian: its rules (night table, priority resolution, the Purge), drafts, and the guided night console. */
+export const obsidian: RulesetModule = {
+  name: 'obsidian',
+  rules: obsidianRuleset,
+  drafts,
+  views: { tabs: [], pm: { suggestions: ['Target: ', 'Kill: '], byDay: false }, guidedNight: true },
+};

@@ -1,4 +1,6 @@
+import { vanillaRuleset } from '../../machine/rulesets/vanilla/index.js';
 import { type DueDraft, dayThatEnded, dayThatStarted, gameOverDraft, type RulesetDrafts } from '../due-draft.js';
+import type { RulesetModule } from '../ruleset-module.js';
 import { renderVanillaDayEnd, renderVanillaDayStart } from './phase-posts.js';
 
 /** Vanilla's drafts: the day's end (the lynch), the next day's start, game over. */
@@ -13,3 +15,11 @@ export const drafts: RulesetDrafts = (prev, next, at, mk) => {
 };
 
 export { renderVanillaDayEnd, renderVanillaDayStart } from './phase-posts.js';
+
+/** Vanilla: V-P2 night kill, V-W1 wins (rules), its drafts, and the shared dashboard with PM entry by night. */
+export const vanilla: RulesetModule = {
+  name: 'vanilla',
+  rules: vanillaRuleset,
+  drafts,
+  views: { tabs: [], pm: { suggestions: ['Kill: ', 'Target: '], byDay: false }, guidedNight: false },
+};

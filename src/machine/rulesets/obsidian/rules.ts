@@ -33,6 +33,7 @@ function onDeath(ctx: GameContext, slot: number, _cause: DeathCause, _at: Instan
 export const obsidianRuleset: Ruleset = {
   ...baseRuleset,
   name: 'obsidian',
+  defaults: { threshold: 'none', deadlineOutcome: 'plurality' },
   phaseKind: obsidianPhaseKind,
   lynchCause: 'purge',
   init: (ctx) => withExt(ctx, initialExt(ctx)),
