@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advancePlan, initialPlan } from '../../src/app/drafts/plan.js';
-import { replay } from '../../src/machine/replay.js';
+import { replay } from '../../src/reporter/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
 import { root, scenarioCases } from '../helpers/game-cases.js';
 
