@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advancePlan, initialPlan } from '../../src/app/drafts/plan.js';
-import { replay } from '../../src/reporter/replay.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { replay } from '../../src/reporter/replay.js';
 import { root, scenarioCases } from '../helpers/game-cases.js';
 
 // The planner's vote-count drafts use the one weighted count (H-VM1 double voter, H-VM7 split votes, H-VM2 hidden
