@@ -4,6 +4,7 @@ import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
+import { withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
@@ -113,7 +114,13 @@ export class LiveDesk implements DashboardDesk {
         `expected ISO-8601 UTC like "2026-01-07T18:02:11Z", got ${JSON.stringify(at)}`,
       );
     const s = r.fold.stateAt(instant);
-    return toStateJson(s.context, instant, s.machine);
+    return withPostFacts(
+      toStateJson(s.context, instant, s.machine),
+      s.context,
+      // Every stored post, this desk's own posted counts too: they are the players' "last count".
+      this.store.posts.list(r.id),
+      (post) => r.fold.stateAt(Date.parse(post.createdAt)).context,
+    );
   }
 
   async drafts(gameId: string): Promise<DraftRecord[]> {

@@ -1,9 +1,14 @@
 import { type Command, Option } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
-import { formatInstant } from '../domain/time.js';
+import type { Post } from '../domain/post.js';
+import type { GameContext } from '../machine/context.js';
 import { dayActivity } from '../machine/house-rules/activity.js';
+import { countRecord } from '../machine/house-rules/count-record.js';
+import { withPostFacts } from '../machine/house-rules/post-facts.js';
+import { toStateJson } from '../machine/to-state-json.js';
 import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
+import { replay } from '../reporter/replay.js';
 import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
 import { type ReplayOptions, runReplay, withReplayOptions } from './replay-options.js';
 
@@ -43,16 +48,26 @@ export function register(program: Command): void {
       }
       const number = opts.number === undefined ? undefined : countNumber(opts.number, result.context.day?.day);
       const activity = dayActivity(result.context, posts, result.at);
-      const model = buildVoteCountModel(result.context, result.at, { number, posts: info, activity });
+      const known = new Map<string, GameContext>();
+      const through = (p: Post) =>
+        known.get(p.id) ?? known.set(p.id, replay(game, posts, { through: p.id }).context).get(p.id)!;
+      const record = countRecord(result.context, posts, result.at, through);
+      const model = buildVoteCountModel(result.context, result.at, {
+        number,
+        posts: info,
+        activity,
+        last: record.last && { post: record.last.post.id, positions: record.last.positions },
+        countPosts: record.countPosts.map((p) => p.id),
+      });
       const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-      const flags = result.context.flags;
+      // The flags of `moddesk state`, with what only the posts tell (prods due, players asking for a count).
+      const state = withPostFacts(toStateJson(result.context, result.at), result.context, posts, through);
+      const flags = state.flags;
       // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
       if (flags.length) process.stderr.write(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
       for (const f of flags) {
-        process.stderr.write(
-          `flag ${f.code} ${formatInstant(f.at)} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`,
-        );
+        process.stderr.write(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
       }
     });
 }

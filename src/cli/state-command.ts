@@ -1,14 +1,20 @@
 import type { Command } from 'commander';
-import { withActivity } from '../machine/house-rules/activity.js';
+import { withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
+import { replay } from '../reporter/replay.js';
 import { type ReplayOptions, runReplay, withReplayOptions } from './replay-options.js';
 
 export function register(program: Command): void {
   withReplayOptions(program.command('state').description('replay a game and print its state (moddesk.state/1)'))
     .option('--json', 'print JSON (the only format)', true)
     .action((opts: ReplayOptions) => {
-      const { result, posts } = runReplay(opts);
-      const state = withActivity(toStateJson(result.context, result.at, result.machineState), result.context, posts);
+      const { game, result, posts } = runReplay(opts);
+      const state = withPostFacts(
+        toStateJson(result.context, result.at, result.machineState),
+        result.context,
+        posts,
+        (post) => replay(game, posts, { through: post.id }).context,
+      );
       process.stdout.write(`${JSON.stringify(state, null, 1)}\n`);
     });
 }

@@ -16,6 +16,8 @@ const isoInstant = z
 export type RulesetName = string;
 export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
+/** The platforms where a player can be sent a private message (a prod PM draft, H-AC2); a file dump has none. */
+export const PLATFORMS_WITH_PMS: readonly PlatformName[] = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse'];
 
 /** H-VM*: what a slot's votes and the votes on it are worth beyond plain one-player-one-vote. */
 export const PLAYER_MODIFIERS = ['loved', 'hated', 'voteless', 'unvotable', 'split-vote'] as const;
@@ -47,6 +49,15 @@ const voteReadingSchema = z.strictObject({
   formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
 });
 
+/** H-VC1..H-VC5: the parts of the full vote count, each switchable (docs/rules/house-rules.md; defaults there). */
+const voteCountSchema = z.strictObject({
+  changes: z.boolean().optional(),
+  history: z.boolean().optional(),
+  through: z.boolean().optional(),
+  previousCounts: z.boolean().optional(),
+  lMinus: z.enum(['every', 'near', 'none']).optional(),
+});
+
 const optionsSchema = z.strictObject({
   voteReading: voteReadingSchema.optional(),
   syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
@@ -73,6 +84,10 @@ const optionsSchema = z.strictObject({
   replacementVotes: z.enum(['carry', 'reset']).optional(),
   prodHours: z.number().positive().optional(),
   countActivity: z.boolean().optional(),
+  voteCount: voteCountSchema.optional(),
+  /** H-CR1: players' requests for a count flag the mod and queue a count, at most one per cooldown (minutes). */
+  countRequests: z.boolean().optional(),
+  countRequestCooldown: z.number().nonnegative().optional(),
 });
 
 const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;

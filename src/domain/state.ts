@@ -92,6 +92,17 @@ export interface VotesJson {
   throughPost: string | null;
   /** H-WV2: whether votes are locked right now (false when there is no lock or lylo/mylo lifted it). */
   locked: boolean;
+  /** H-VC4: the moderator's latest vote-count post of the day (given where posts are known). */
+  lastCount?: { post: string; at: string; url?: string } | null;
+  /** H-VC1 (`options.voteCount.changes`): who moved where since `lastCount` (since the day's start without one). */
+  changes?: VoteChangeJson[];
+}
+
+/** One voter's move between two counts: their targets before and after (`No lynch` for no lynch; [] for none). */
+export interface VoteChangeJson {
+  voter: string;
+  from: string[];
+  to: string[];
 }
 
 export type MissileKind = 'launch' | 'submarine' | 'failsafe' | 'doomsday';

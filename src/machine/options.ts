@@ -38,6 +38,18 @@ export interface ResolvedOptions {
   prodHours: number | null;
   /** H-AC1: the count draft lists posts per player today. */
   countActivity: boolean;
+  /** H-VC1..H-VC5: the parts of the full count. */
+  voteCount: {
+    changes: boolean;
+    history: boolean;
+    through: boolean;
+    previousCounts: boolean;
+    /** `every` wagon's L-n (interfaces §4), only the `near` ones (L-1, L-2), or `none`. */
+    lMinus: 'every' | 'near' | 'none';
+  };
+  /** H-CR1: requests for a count are flagged and queue a count; the cooldown between two queued counts (ms). */
+  countRequests: boolean;
+  countRequestCooldownMs: number;
 }
 
 /** What a ruleset changes in the shared defaults (Obsidian: no threshold, plurality at the deadline). */
@@ -74,5 +86,14 @@ export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): 
     replacementVotes: o.replacementVotes ?? 'carry',
     prodHours: o.prodHours ?? null,
     countActivity: o.countActivity ?? false,
+    voteCount: {
+      changes: o.voteCount?.changes ?? false,
+      history: o.voteCount?.history ?? false,
+      through: o.voteCount?.through ?? true,
+      previousCounts: o.voteCount?.previousCounts ?? false,
+      lMinus: o.voteCount?.lMinus ?? 'every',
+    },
+    countRequests: o.countRequests ?? true,
+    countRequestCooldownMs: (o.countRequestCooldown ?? 60) * 60_000,
   };
 }

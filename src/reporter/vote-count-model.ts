@@ -1,7 +1,9 @@
 import type { Instant } from '../domain/time.js';
 import type { GameContext, Slot } from '../machine/context.js';
 import { isDayOver } from '../machine/death-rules.js';
+import { changesBetween, positionsOf, type VotePositions } from '../machine/house-rules/count-record.js';
 import { hasModifier } from '../machine/house-rules/modifiers.js';
+import type { ResolvedOptions } from '../machine/options.js';
 import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from '../machine/votes.js';
 
 /** What a vote-count post says, before any markup: the renderers only lay it out. */
@@ -30,6 +32,12 @@ export interface VoteCountModel {
   history: { voter: string; target: string | null; post: PostRef; at: Instant }[];
   /** H-AC1: posts per living player today, when the game lists them (`options.countActivity`). */
   activity: { name: string; posts: number }[] | null;
+  /** H-VC1..H-VC5: which parts of the full count the game shows (`options.voteCount`). */
+  parts: ResolvedOptions['voteCount'];
+  /** H-VC1: who moved where since the last count (`since`; null: since the day started). Null when not shown. */
+  changes: { since: PostRef | null; moves: { voter: string; from: string[]; to: string[] }[] } | null;
+  /** H-VC4: the day's earlier counts, oldest first. Null when not shown. */
+  previousCounts: PostRef[] | null;
 }
 
 export interface PostRef {
@@ -66,8 +74,17 @@ export interface PostInfo {
 export function buildVoteCountModel(
   ctx: GameContext,
   at: Instant,
-  opts: { number?: number | string; posts: Map<string, PostInfo>; activity?: { name: string; posts: number }[] },
+  opts: {
+    number?: number | string;
+    posts: Map<string, PostInfo>;
+    activity?: { name: string; posts: number }[];
+    /** The last count: its post (null: one moddesk drafted that is not in the thread) and where votes stood then. */
+    last?: { post: string | null; positions: VotePositions } | null;
+    /** The day's earlier count posts, oldest first. */
+    countPosts?: string[];
+  },
 ): VoteCountModel {
+  const parts = ctx.setup.options.voteCount;
   const day = ctx.day;
   const ref = (postId: string): PostRef => {
     const info = opts.posts.get(postId);
@@ -132,6 +149,9 @@ export function buildVoteCountModel(
     at,
     timeZone: ctx.setup.game.timezone,
     activity: ctx.setup.options.countActivity && opts.activity ? opts.activity : null,
+    parts,
+    changes: parts.changes && day ? changesOf(ctx, opts.last ?? null, ref) : null,
+    previousCounts: parts.previousCounts ? (opts.countPosts ?? []).map(ref) : null,
     history: (day?.history ?? []).map((h) => ({
       voter: name(h.voter),
       target: h.target === null ? null : h.target === 'no-lynch' ? 'No lynch' : name(h.target),
@@ -139,4 +159,18 @@ export function buildVoteCountModel(
       at: h.at,
     })),
   };
+}
+
+function changesOf(
+  ctx: GameContext,
+  last: { post: string | null; positions: VotePositions } | null,
+  ref: (postId: string) => PostRef,
+): NonNullable<VoteCountModel['changes']> {
+  const target = (t: number | 'no-lynch') => (t === 'no-lynch' ? 'No lynch' : displayName(ctx.slots[t]));
+  const moves = changesBetween(ctx, last?.positions ?? {}, positionsOf(ctx)).map((c) => ({
+    voter: displayName(ctx.slots[c.voter]),
+    from: c.from.map(target),
+    to: c.to.map(target),
+  }));
+  return { since: last?.post ? ref(last.post) : null, moves };
 }

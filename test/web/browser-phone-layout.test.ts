@@ -111,7 +111,9 @@ describe('browser: the dashboard at 390 px', () => {
       await page.goto(`${base}/votes?day=D1`);
       await shot(page, 'phone-votes');
       const chart = await page.evaluate(() => {
-        const svgs = [...document.querySelectorAll('svg.timeline, svg.timeline-narrow')].filter((e) => e.getBoundingClientRect().width > 0);
+        const svgs = [...document.querySelectorAll('svg.timeline, svg.timeline-narrow')].filter(
+          (e) => e.getBoundingClientRect().width > 0,
+        );
         const svg = svgs[0] as SVGSVGElement;
         const box = svg.getBoundingClientRect();
         const texts = [...svg.querySelectorAll('text')].map((t) => {

@@ -1,0 +1,59 @@
+import { cleanText, scanHtml } from './html-scan.js';
+
+// H-VC/H-CR (docs/rules/house-rules.md): the posts about vote counts themselves, read from the same scan as actions
+// (quotes and spoilers skipped). The forms are the ones found in the real threads of ../shared/eval-data.
+
+/** Where a moderator's count starts: `Vote Count 2.3`, `Votecount`, `Official Vote Count`, `VC 1.05`, `Vote tally`. */
+const COUNT_HEADING =
+  /(?<![\p{L}\p{N}])(?:(?:official|current)\s+)?(?:vote\s*counts?|v\.?c\.?(?=\s*#?\d)|vote\s+tally)(?![\p{L}])/iu;
+
+/** True when the post reads as a vote count: a short line within its first 40 that is a count heading. */
+export function readsAsVoteCount(html: string): boolean {
+  if (typeof html !== 'string' || !MENTIONS_COUNT.test(html)) return false;
+  const scan = scanHtml(typeof html === 'string' ? html.slice(0, 50_000) : '', false);
+  let start = 0;
+  for (let i = 0; i <= Math.min(scan.breaks.length, 40); i++) {
+    const end = scan.breaks[i] ?? scan.text.length;
+    const line = cleanText(scan.text.slice(start, end)).trim();
+    start = end;
+    if (line.length > 0 && line.length <= 60 && COUNT_HEADING.test(line) && !NOT_A_COUNT.test(line)) return true;
+  }
+  return false;
+}
+
+/** A cheap test on the raw HTML before any scan: most posts never mention a count. */
+const MENTIONS_COUNT = /vc|vote\s*count|votecount|tally/i;
+
+const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
+
+const ADDRESS = /^(?:hey\s+)?(?:@\s*[\w.-]+|mod(?:erator)?s?\b|host\b)[\s,:.!-]*/i;
+const ASK =
+  /^(?:(?:can|could|may|would)\s+(?:we|i|you)\s+(?:please\s+)?(?:get|have|see|give\s+us|post)|how\s+about|(?:i\s+)?request)\s+(?:an?\s+|the\s+)?(?:new\s+|updated\s+|fresh\s+)?/i;
+const NOUN = /^(?:vc|vote\s*count|votecount)/i;
+const POLITE =
+  /^[\s,]*(?:(?:please|pls|plz)|(?:mod(?:erator)?|host))?[\s?!.,]*(?:(?:please|pls|plz|mod|thanks?))?[\s?!.]*$/i;
+
+/**
+ * H-CR1: a bold run asking for a count: `VC`, `VC please`, `Vote count please`, `votecount?`, `@mod: vote count
+ * please`, `Can we get a vote count?`, `How about a votecount mod?`. A bare `Vote Count` is not a request (players
+ * head their own unofficial counts with it), nor is one with a number (`Vote count 2.1`). Returns the run's text.
+ */
+export function asksForCount(html: string): string | null {
+  if (typeof html !== 'string' || !MENTIONS_COUNT.test(html)) return null;
+  const scan = scanHtml(typeof html === 'string' ? html.slice(0, 200_000) : '', false);
+  for (const run of scan.bold) {
+    const text = cleanText(scan.text.slice(run.start, run.end)).trim();
+    if (text.length === 0 || text.length > 60) continue;
+    let rest = text.replace(ADDRESS, '');
+    const addressed = rest !== text;
+    const asked = ASK.exec(rest);
+    if (asked) rest = rest.slice(asked[0].length);
+    const noun = NOUN.exec(rest);
+    if (!noun) continue;
+    const tail = rest.slice(noun[0].length);
+    if (!POLITE.test(tail)) continue;
+    const isVc = /^vc$/i.test(noun[0]);
+    if (isVc || addressed || asked || /[?]|please|pls|plz/i.test(tail)) return text;
+  }
+  return null;
+}
