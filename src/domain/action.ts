@@ -47,6 +47,7 @@ export type MatchStep =
   | 'contains-name'
   | 'abbreviation'
   | 'short-prefix'
+  | 'pun'
   | 'nearest';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */

@@ -65,6 +65,27 @@ function isAbbreviation(arg: string, n: LooseName): boolean {
   return true;
 }
 
+/** Words players write into a name to say what they think of its player: `BGGscum`, `MetalScum89`. */
+const PUN_WORDS = /scum|town|mafia/u;
+
+/**
+ * N30, a name pun: `scum` (or `town`, `mafia`) written in for a part of one name or added to it. What is left
+ * around it, 3 letters or more, must start and end exactly one name (`metal…89` for metalmarsh89).
+ */
+export function byPun(arg: string, names: readonly LooseName[]): NameMatch | null {
+  const m = PUN_WORDS.exec(arg);
+  if (!m) return null;
+  const before = arg.slice(0, m.index);
+  const after = arg.slice(m.index + m[0].length);
+  if (before.length + after.length < 3) return null;
+  const fits = names.filter((n) =>
+    before === ''
+      ? n.norm.startsWith(after)
+      : n.norm.startsWith(before) && n.norm.endsWith(after) && n.norm.length > before.length + after.length,
+  );
+  return unique(fits, 'pun', 'the name with "scum" or "town" written into it');
+}
+
 /** `oz` for Ozzymond (N13): two letters, written alone (`Mi--` is unfinished), that start exactly one name. */
 export function byShortPrefix(text: string, arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length !== 2 || !/^\p{L}{2}$/u.test(text.trim())) return null;

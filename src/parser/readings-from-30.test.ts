@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { RosterName } from '../domain/action.js';
 import { extractActions } from './extract-actions.js';
+import { buildNameIndex, resolveName } from './resolve-name.js';
 
 // Rows A30+, N30+ of docs/readings.md, one test each, named after its id (A1–A29, N1–N29 are in
 // readings.test.ts). Names are invented stand-ins of the corpus examples' shape.
@@ -24,5 +26,22 @@ describe('action readings from A30', () => {
     expect(read(`${vote('VOTE: vote:')} Ann <br>Scumhunting seems flimsy.`)).toEqual([['vote', 'Ann']]);
     expect(read(`${vote('VOTE: ')} Ann`)).toEqual([['vote', 'Ann']]);
     expect(read(`${vote('VOTE: ')}<br>Ann`)).toEqual([['vote', '']]);
+  });
+});
+
+const roster = (players: string[]) =>
+  buildNameIndex(players.map((name, slot): RosterName => ({ slot, name, isAlias: false })));
+
+describe('name readings from N30', () => {
+  const idx = roster(['Ironmarsh42', 'kdd2001', 'Townsend', 'Lemonade']);
+  it('N30: a name pun, scum or town written in for a part of one name or added to it', () => {
+    const guessed = (slot: number) =>
+      expect.objectContaining({ kind: 'player', slot, via: 'pun', doubt: expect.objectContaining({}) });
+    expect(resolveName('IronScum42', idx)).toEqual(guessed(0));
+    expect(resolveName('KDDscum', idx)).toEqual(guessed(1));
+    expect(resolveName('ScumLemon', idx)).toEqual(guessed(3));
+    // Too little of a name left around the word, or no name fits it.
+    expect(resolveName('scummy', idx)).toEqual({ kind: 'unknown' });
+    expect(resolveName('Goldscum', idx)).toEqual({ kind: 'unknown' });
   });
 });

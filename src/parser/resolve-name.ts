@@ -1,7 +1,15 @@
 import { distance } from 'fastest-levenshtein';
 import type { MatchStep, NameMatch, RosterName } from '../domain/action.js';
 import { isNoLynch } from './argument.js';
-import { byAbbreviation, byContainedName, byNearest, byPart, byShortPrefix, type LooseName } from './loose-names.js';
+import {
+  byAbbreviation,
+  byContainedName,
+  byNearest,
+  byPart,
+  byPun,
+  byShortPrefix,
+  type LooseName,
+} from './loose-names.js';
 import { foldLookalikes, nameReadings, neededFolding, normalizeName } from './name-words.js';
 import { ENGLISH_WORDS } from './word-list.js';
 
@@ -154,7 +162,7 @@ function readName(argument: string, index: NameIndex): NameMatch {
   return byLooseReadings(text, index);
 }
 
-/** Readings N9…N13 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
+/** Readings N9…N13 and N30 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
 function byLooseReadings(text: string, index: NameIndex): NameMatch {
   const arg = normalizeName(text);
   if (arg === '' || STOP_WORDS.has(arg)) return { kind: 'unknown' };
@@ -164,6 +172,7 @@ function byLooseReadings(text: string, index: NameIndex): NameMatch {
     byContainedName(arg, names) ??
     byAnyWord(text, index) ??
     byAbbreviation(arg, names) ??
+    byPun(arg, names) ??
     byNearest(arg, names) ??
     byShortPrefix(text, arg, names) ?? { kind: 'unknown' }
   );
