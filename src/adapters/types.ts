@@ -19,6 +19,11 @@ export interface ReadResult {
    * complete. Their ids, also kept in the cursor so the next read asks again. Absent or empty: complete.
    */
   missing?: string[];
+  /**
+   * The thread's opening post where the platform keeps it apart from the replies (a Reddit submission's text):
+   * what `init` reads the roster from. Not among `posts`, so a replay never sees it.
+   */
+  opening?: Post;
 }
 
 export interface ThreadSource {

@@ -133,6 +133,7 @@ async function openingPost(platform: PlatformName, opts: InitOptions): Promise<P
   });
   const abort = new AbortController();
   let posts: Post[] = [];
+  let opening: Post | undefined;
   try {
     const r = await source.read(null, {
       signal: abort.signal,
@@ -142,11 +143,14 @@ async function openingPost(platform: PlatformName, opts: InitOptions): Promise<P
       },
     } as Parameters<typeof source.read>[1]);
     posts = r.posts.length ? r.posts : posts;
+    opening = r.opening;
   } catch (err) {
     if (!abort.signal.aborted || posts.length === 0) throw err;
   } finally {
     await source.close?.();
   }
+  // A Reddit submission's text is the opening post; the first comment is only a reply to it.
+  if (opening) return opening;
   const thread = posts.filter((p) => p.channel === 'thread');
   const first = thread.reduce<Post | undefined>(
     (a, p) => (a === undefined || Date.parse(p.createdAt) < Date.parse(a.createdAt) ? p : a),

@@ -132,6 +132,25 @@ export function commentToPost(c: CommentData, linkBase = DEFAULT_LINK_BASE): Pos
   return post;
 }
 
+/**
+ * The submission as the thread's opening post (the moderator's rules and roster): `t3_`-prefixed so it never
+ * collides with a comment id. Null when the answer leaves out its author or time (a partial `/comments` head).
+ */
+export function submissionToPost(s: SubmissionData, linkBase = DEFAULT_LINK_BASE): Post | null {
+  if (s.author === undefined || s.created_utc === undefined) return null;
+  const post: Post = {
+    id: s.name ?? `t3_${s.id}`,
+    author: s.author,
+    createdAt: formatInstant(s.created_utc * 1000),
+    editedAt: typeof s.edited === 'number' ? formatInstant(s.edited * 1000) : null,
+    html: bodyHtml(s.selftext_html, s.selftext),
+    channel: 'thread',
+  };
+  if (s.permalink) post.url = `${linkBase}${s.permalink}`;
+  if (s.title) post.threadTitle = s.title;
+  return post;
+}
+
 /** PM ids carry their `t4_` prefix so they never collide with comment ids in one dump. */
 export function messageToPost(m: MessageData, linkBase = DEFAULT_LINK_BASE): Post {
   const post: Post = {

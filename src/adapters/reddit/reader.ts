@@ -5,7 +5,7 @@ import type { RedditConfig } from './config.js';
 import { fingerprint, fingerprintParts, INBOX_MEMORY, type RedditCursor, readCursor } from './cursor.js';
 import { expandStubs } from './expand.js';
 import type { RedditGateway } from './gateway.js';
-import { commentToPost, messageToPost, sortPosts } from './parse-page.js';
+import { commentToPost, messageToPost, sortPosts, submissionToPost } from './parse-page.js';
 import type { CommentData, MessageData, SubmissionData } from './schema.js';
 
 export interface ReadOpts {
@@ -88,7 +88,8 @@ export class RedditReader {
     };
     if (missing.length > 0) cursor.missing = missing;
     const result = { posts: sortPosts(state.posts), cursor, requests: gw.requests - before, mapped: state.mapped };
-    return { ...result, mode, ...(missing.length > 0 ? { missing } : {}) };
+    const opening = submissionToPost(head, this.cfg.linkBase);
+    return { ...result, mode, ...(missing.length > 0 ? { missing } : {}), ...(opening ? { opening } : {}) };
   }
 
   private async fullRead(

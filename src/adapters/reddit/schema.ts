@@ -44,6 +44,10 @@ export const submissionDataSchema = z.object({
   title: z.string().optional(),
   author: z.string().optional(),
   permalink: z.string().optional(),
+  /** The opening post's text (a self post), markdown and rendered; empty for a link post. */
+  selftext: z.string().optional(),
+  selftext_html: z.string().nullable().optional(),
+  edited: z.union([z.number(), z.boolean()]).optional(),
 });
 export type SubmissionData = z.infer<typeof submissionDataSchema>;
 

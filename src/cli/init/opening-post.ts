@@ -177,8 +177,12 @@ function tidy(s: string): string {
   return s
     .replace(/[*†‡]+$/, '')
     .replace(/^[\s"'“”]+|[\s"'“”.]+$/g, '')
-    .trim();
+    .trim()
+    .replace(REDDIT_MENTION, '');
 }
+
+/** A Reddit roster names players as mentions (`/u/name`, `u/name`): the account is the name after it. */
+const REDDIT_MENTION = /^\/?u\/(?=[\w-]{3,20}$)/;
 
 function looksLikeName(n: string): boolean {
   if (!n || n.length > 30) return false;
