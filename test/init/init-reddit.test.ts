@@ -19,7 +19,8 @@ const REAL = JSON.parse(readFileSync(repoFile('test/fixtures/pages/reddit/commen
 const ARTICLE = '2gmzqe';
 const URL_ = 'https://www.reddit.com/r/redditdev/comments/2gmzqe/praw_https_enabled_praw_testing_needed/';
 
-const ROSTER_MD = 'Welcome to the game! Day 1 ends Friday.\n\n**Players:**\n\n1. /u/alice_w\n2. ~~bobcat~~ brandon\n3. u/Cleo_77\n4. dan-the-man\n\nVote in bold.';
+const ROSTER_MD =
+  'Welcome to the game! Day 1 ends Friday.\n\n**Players:**\n\n1. /u/alice_w\n2. ~~bobcat~~ brandon\n3. u/Cleo_77\n4. dan-the-man\n\nVote in bold.';
 const ROSTER_HTML =
   '<!-- SC_OFF --><div class="md"><p>Welcome to the game! Day 1 ends Friday.</p>\n\n<p><strong>Players:</strong></p>\n\n<ol>\n<li><a href="/u/alice_w">/u/alice_w</a></li>\n<li><del>bobcat</del> brandon</li>\n<li><a href="/u/Cleo_77">u/Cleo_77</a></li>\n<li>dan-the-man</li>\n</ol>\n\n<p>Vote in bold.</p>\n</div><!-- SC_ON -->';
 
