@@ -48,11 +48,11 @@ export interface Desk {
 }
 
 /**
- * What the dashboard can use beyond `Desk`, all optional: a desk without them still gets every page, with the
- * obsidian guided console, Doomsday windows and tonight's recorded actions left out.
+ * What the dashboard can use beyond `Desk`, all optional: a desk without them still gets every page, with only
+ * the guided night console (Obsidian) left out. Every other page reads the state JSON (reporter/dashboard-view.ts).
  */
 export interface DeskExtras {
-  /** The replayed context now (the obsidian night console and the defcon Doomsday windows read it). */
+  /** The replayed context now: only the guided night console reads it (it walks the machine's night table). */
   context?(gameId: string): Promise<{ context: GameContext; at: number } | null>;
   /** Ends the current phase now, stored as a game-file `end` event: the night console's "Everyone, wake up." */
   endPhase?(gameId: string, phase: string): Promise<void>;

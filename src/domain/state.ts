@@ -17,6 +17,38 @@ export interface StateJson {
   result: ResultJson;
   /** H-AC1/H-AC2: posts per living player in the current day and prod deadlines (given where posts are known). */
   activity?: ActivityJson[];
+  /** The game file's phases in order, with their scheduled start and deadline (the dashboard's phase list). */
+  schedule?: ScheduleJson[];
+  /** The night actions sent during the current phase, in order (mod only: who sent what by PM). */
+  nightActions?: NightActionJson[];
+  /** DEFCON R-S3: the Doomsday windows opened so far (absent in other rulesets). */
+  doomsday?: DoomsdayJson[];
+}
+
+export interface ScheduleJson {
+  name: string;
+  kind: PhaseKind;
+  start: string;
+  deadline: string | null;
+}
+
+export interface NightActionJson {
+  phase: string;
+  actor: string;
+  kind: string;
+  target: string | null;
+  /** Extra argument: Espionage's faction guess. */
+  extra: string | null;
+  postId: string;
+  at: string;
+}
+
+export interface DoomsdayJson {
+  player: string;
+  opensAt: string;
+  closesAt: string;
+  used: boolean;
+  closed: boolean;
 }
 
 export type PhaseKind = 'setup' | 'day' | 'night';

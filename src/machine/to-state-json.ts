@@ -5,6 +5,7 @@ import type { GameContext, Vote } from './context.js';
 import { isDayOver } from './death-rules.js';
 import { hasModifier, voteWeight } from './house-rules/modifiers.js';
 import { voteLockInForce } from './house-rules/vote-rules.js';
+import { dx } from './rulesets/defcon/index.js';
 import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from './votes.js';
 
 const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
@@ -73,6 +74,34 @@ export function toStateJson(ctx: GameContext, at: Instant, machine: string | nul
     })),
     flags: ctx.flags.map((f) => ({ ...f, at: formatInstant(f.at) })),
     result: { status: ctx.result.status, winner: ctx.result.winner, at: iso(ctx.result.at) },
+    schedule: ctx.setup.phases.map((p) => ({
+      name: p.name,
+      kind: p.kind,
+      start: formatInstant(p.start),
+      deadline: iso(p.deadline),
+    })),
+    nightActions: ctx.nightActions
+      .filter((a) => a.phase === ctx.phase?.name)
+      .map((a) => ({
+        phase: a.phase,
+        actor: name(a.actor),
+        kind: a.kind,
+        target: a.target === null ? null : name(a.target),
+        extra: a.extra,
+        postId: a.postId,
+        at: formatInstant(a.at),
+      })),
+    ...(ctx.ext.defcon
+      ? {
+          doomsday: dx(ctx).doomsday.map((w) => ({
+            player: name(w.slot),
+            opensAt: formatInstant(w.opensAt),
+            closesAt: formatInstant(w.closesAt),
+            used: w.used,
+            closed: w.closed,
+          })),
+        }
+      : {}),
   };
 }
 

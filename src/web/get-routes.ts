@@ -1,7 +1,7 @@
 import type { DashboardDesk, DraftRecord, GameSummary } from '../app/desk.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
-import { dx } from '../machine/rulesets/defcon/index.js';
+import { type DashboardView, dashboardView } from '../reporter/dashboard-view.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
 import { gameHealth } from './pages/desk-health.js';
@@ -9,7 +9,7 @@ import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
 import { flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
 import { csrfField, type GameTab, layout } from './pages/layout.js';
-import { type DoomsdayView, missilesPage } from './pages/missiles-page.js';
+import { missilesPage } from './pages/missiles-page.js';
 import { nightPage } from './pages/night-page.js';
 import { votesPage } from './pages/votes-page.js';
 import type { TimelineInput } from './pages/wagon-timeline.js';
@@ -28,6 +28,7 @@ export interface PageContext {
 export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
   const { desk, game } = c;
   const state = await desk.state(game.id);
+  const view = dashboardView(state);
   const frame = (title: string, body: ReturnType<typeof html>) =>
     layout(
       {
@@ -39,6 +40,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         notice: c.notice,
         warn: c.warn,
         health: gameHealth(game, state.at),
+        tabs: view.views.tabs,
       },
       body,
     );
@@ -66,15 +68,17 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       return frame('Flags', flagsPage(game.id, flags, posts, state, c.csrf));
     }
     case 'missiles':
-      return frame('Missiles', missilesPage(state, await doomsday(c)));
+      return frame('Missiles', missilesPage(state, view.doomsday ?? []));
     case 'night': {
-      const live = desk.context ? await desk.context(game.id) : null;
+      // Only the guided console walks the machine's night table; every other part reads the view.
+      const live = view.views.guidedNight && desk.context ? await desk.context(game.id) : null;
       const console = live ? c.sessions.get(game.id, live.context) : null;
       return frame(
         'Night',
         nightPage({
           gameId: game.id,
           state,
+          view,
           ctx: live?.context ?? null,
           console,
           at: live?.at ?? Date.parse(state.at),
@@ -84,7 +88,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       );
     }
     case 'votes':
-      return frame('Votes', votesPage(game.id, await dayList(c, state), await timeline(c, state)));
+      return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
   }
 }
 
@@ -97,31 +101,11 @@ function voteCountDraft(drafts: DraftRecord[], state: StateJson): DraftRecord | 
   return counts.find((d) => (d.status === 'approved' || d.status === 'posted') && d.updatedAt >= since) ?? null;
 }
 
-async function doomsday(c: PageContext): Promise<DoomsdayView[] | null> {
-  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
-  if (!live) return null;
-  const ctx = live.context;
-  return dx(ctx).doomsday.map((w) => ({
-    player: ctx.slots[w.slot]?.name ?? `#${w.slot}`,
-    opensAt: formatInstant(w.opensAt),
-    closesAt: formatInstant(w.closesAt),
-    used: w.used,
-    closed: w.closed,
-  }));
-}
-
-async function dayList(c: PageContext, state: StateJson): Promise<string[]> {
-  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
-  if (!live) return state.votes.day ? [state.votes.day] : [];
-  return live.context.setup.phases.filter((p) => p.kind === 'day' && p.start <= live.at).map((p) => p.name);
-}
-
-async function timeline(c: PageContext, state: StateJson): Promise<TimelineInput | null> {
+async function timeline(c: PageContext, state: StateJson, view: DashboardView): Promise<TimelineInput | null> {
   const day = c.query.get('day') ?? state.votes.day;
   if (!day) return null;
   const rows = await c.desk.voteHistory(c.game.id, day);
-  const live = c.desk.context ? await c.desk.context(c.game.id) : null;
-  const phases = live?.context.setup.phases ?? [];
+  const phases = view.schedule;
   const i = phases.findIndex((p) => p.name === day);
   const sched = phases[i];
   const lynch = state.eliminations.find((e) => e.phase === day && (e.cause === 'lynch' || e.cause === 'purge'));
@@ -131,17 +115,20 @@ async function timeline(c: PageContext, state: StateJson): Promise<TimelineInput
   const end =
     hammerRow?.at ??
     current?.endedAt ??
-    (current ? null : scheduledEnd !== null ? formatInstant(Math.min(scheduledEnd, Date.parse(state.at))) : null) ??
+    (current ? null : scheduledEnd !== null ? earlier(scheduledEnd, state.at) : null) ??
     (current?.deadline && current.deadline < state.at ? current.deadline : state.at);
   return {
     day,
     rows,
-    start: sched ? formatInstant(sched.start) : (current?.startedAt ?? rows[0]?.at ?? state.at),
+    start: sched ? sched.start : (current?.startedAt ?? rows[0]?.at ?? state.at),
     end,
     threshold: state.votes.day === day ? state.votes.threshold : null,
     hammer: hammerRow ? { postId: hammerRow.postId, target: hammerRow.target as string } : null,
   };
 }
+
+/** The earlier of two ISO instants written alike (formatInstant), which sort as text. */
+const earlier = (a: string, b: string) => (a.localeCompare(b) <= 0 ? a : b);
 
 /** The 401 page: how to get in. */
 export function tokenPage(): string {

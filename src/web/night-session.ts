@@ -8,11 +8,12 @@ import {
   recordTarget,
   undo,
 } from '../machine/rulesets/obsidian/index.js';
+import { rulesetOf } from '../reporter/rulesets.js';
 
 export type ConsoleOp = 'record' | 'nobody' | 'next' | 'undo' | 'restart';
 
 /**
- * The obsidian night console's walk, held by the dashboard per game while the night runs (it is the mod's
+ * The guided night console's walk (a ruleset whose views have `guidedNight`: Obsidian), held by the dashboard per game while the night runs (it is the mod's
  * place in the script, not game state: only the picks, sent as PMs at "resolve", reach the desk).
  */
 export class NightSessions {
@@ -21,7 +22,8 @@ export class NightSessions {
   /** The console for the night running now, or null when this is not an obsidian night. */
   get(gameId: string, ctx: GameContext): NightConsole | null {
     const phase = ctx.phase;
-    if (ctx.setup.ruleset !== 'obsidian' || phase?.kind !== 'night' || phase.endedAt !== null) return null;
+    if (!rulesetOf(ctx.setup.ruleset).views.guidedNight || phase?.kind !== 'night' || phase.endedAt !== null)
+      return null;
     const held = this.consoles.get(gameId);
     if (held && held.phase === phase.name) return held;
     // The picks already sent by PM are filled in; the walk starts at the first cue.

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/app/clock.js';
 import { openServeDesk } from '../../src/app/serve-desk.js';
+import { dashboardView } from '../../src/reporter/dashboard-view.js';
 import { nightPage } from '../../src/web/pages/night-page.js';
 
 // Issue 15: the night console says what became of an entry ("Night action recorded." only for an action; an entry
@@ -54,7 +55,16 @@ describe('the night console says what happened to an entry', () => {
     try {
       const state = await desk.watcher.desk.state('g');
       const page = String(
-        nightPage({ gameId: 'g', state, ctx: null, console: null, at: clock.now(), csrf: 'x', canResolve: false }),
+        nightPage({
+          gameId: 'g',
+          state,
+          view: dashboardView(state),
+          ctx: null,
+          console: null,
+          at: clock.now(),
+          csrf: 'x',
+          canResolve: false,
+        }),
       );
       expect(page).not.toMatch(/Record for D1/);
       expect(page).toMatch(/night actions are entered during a night/);

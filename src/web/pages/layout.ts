@@ -15,6 +15,8 @@ export interface PageOptions {
   error?: string | null;
   /** The desk's or the game's health (desk-health.ts), above everything in main on every page. */
   health?: Html;
+  /** The tabs the game's ruleset adds (its views: DEFCON's missile board). */
+  tabs?: readonly string[];
 }
 
 export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes';
@@ -29,7 +31,7 @@ export function layout(opts: PageOptions, body: Html): string {
   const nav = g
     ? html`<nav class="tabs" aria-label="Game sections">
         ${tab('overview', 'Overview', '')} ${tab('drafts', 'Drafts', '/drafts', g.pendingDrafts)}
-        ${tab('flags', 'Flags', '/flags', g.openFlags)} ${g.ruleset === 'defcon' ? tab('missiles', 'Missiles', '/missiles') : ''}
+        ${tab('flags', 'Flags', '/flags', g.openFlags)} ${opts.tabs?.includes('missiles') ? tab('missiles', 'Missiles', '/missiles') : ''}
         ${tab('night', 'Night', '/night')} ${tab('votes', 'Votes', '/votes')}
       </nav>`
     : '';

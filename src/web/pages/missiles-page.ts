@@ -1,17 +1,9 @@
-import type { MissileJson, StateJson } from '../../domain/state.js';
+import type { DoomsdayJson, MissileJson, StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { countdown, when } from './layout.js';
 
-export interface DoomsdayView {
-  player: string;
-  opensAt: string;
-  closesAt: string;
-  used: boolean;
-  closed: boolean;
-}
-
 /** The missile board (defcon): every missile with its clocks, and the Doomsday windows (R-S3). */
-export function missilesPage(state: StateJson, doomsday: DoomsdayView[] | null): Html {
+export function missilesPage(state: StateJson, doomsday: DoomsdayJson[] | null): Html {
   const now = state.at;
   const flying = state.missiles.filter((m) => m.status === 'in-flight');
   const ended = state.missiles.filter((m) => m.status !== 'in-flight');
@@ -42,7 +34,7 @@ function table(missiles: MissileJson[], now: string, live: boolean): Html {
   })}</tbody></table></div>`;
 }
 
-function doomsdayBlock(windows: DoomsdayView[] | null, now: string): Html {
+function doomsdayBlock(windows: DoomsdayJson[] | null, now: string): Html {
   if (windows === null) return html`<p class="muted">This desk does not report Doomsday windows.</p>`;
   if (windows.length === 0) return html`<p class="muted">No Doomsday window has opened.</p>`;
   return html`<div class="table-wrap"><table><thead><tr><th scope="col">Doomsday Mechanism</th><th scope="col">Opened</th><th scope="col">Closes</th><th scope="col">State</th></tr></thead>

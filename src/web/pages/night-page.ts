@@ -2,6 +2,7 @@ import type { StateJson } from '../../domain/state.js';
 import type { GameContext } from '../../machine/context.js';
 import type { CueStatus } from '../../machine/rulesets/obsidian/index.js';
 import { cueView, holds, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/index.js';
+import type { DashboardView } from '../../reporter/dashboard-view.js';
 import { text } from '../../reporter/markup.js';
 import { consoleSignal, dawnReport, renderDawnReport } from '../../reporter/obsidian/index.js';
 import { displayName } from '../../reporter/vote-count-model.js';
@@ -19,15 +20,11 @@ const STATUS_NOTE: Record<CueStatus, string> = {
   'no-actor': 'No living node holds this role: read the lines, record nothing.',
 };
 
-const SUGGESTIONS: Record<string, string[]> = {
-  vanilla: ['Kill: ', 'Target: '],
-  defcon: ['Target: ', 'Kill: ', 'Guess: ', 'Nuke: ', 'Doomsday: ', 'Request: '],
-  obsidian: ['Target: ', 'Kill: '],
-};
-
 export interface NightPageInput {
   gameId: string;
   state: StateJson;
+  view: DashboardView;
+  /** The machine's context, for the guided console only (the rest of the page reads the state and the view). */
   ctx: GameContext | null;
   console: NightConsole | null;
   at: number;
@@ -57,10 +54,11 @@ ${tonight(input)}
   }</section>`;
 }
 
-function pmForm({ gameId, state, csrf }: NightPageInput): Html {
+function pmForm({ gameId, state, view, csrf }: NightPageInput): Html {
   const phase = state.phase;
-  // By day only DEFCON takes PM actions (Doomsday, Submarine, D0 requests): no "Record for D2" elsewhere.
-  if (!phase || (phase.kind !== 'night' && state.ruleset !== 'defcon')) return html``;
+  const pm = view.views.pm;
+  // By day only a ruleset that takes PM actions then (DEFCON: Doomsday, Submarine, D0 requests): no "Record for D2" elsewhere.
+  if (!phase || (phase.kind !== 'night' && !pm.byDay)) return html``;
   return html`<section class="card" aria-labelledby="pm-h"><h2 id="pm-h">Enter a PM action</h2>
 <form method="post" action="/games/${encodeURIComponent(gameId)}/night/action">${csrfField(csrf)}
 <input type="hidden" name="phase" value="${phase.name}">
@@ -70,21 +68,23 @@ function pmForm({ gameId, state, csrf }: NightPageInput): Html {
   )}</select></label>
 <label class="field" for="pm-line">Action line, as the player would send it
 <input type="text" id="pm-line" name="line" list="pm-kinds" required maxlength="300" placeholder="Target: Bob" autocomplete="off"></label>
-<datalist id="pm-kinds">${(SUGGESTIONS[state.ruleset] ?? SUGGESTIONS.vanilla ?? []).map((s) => html`<option value="${s}"></option>`)}</datalist>
+<datalist id="pm-kinds">${pm.suggestions.map((s) => html`<option value="${s}"></option>`)}</datalist>
 <button type="submit" class="primary" id="pm-submit">${phase.kind === 'night' ? `Record for ${phase.name}` : `Record as a PM sent in ${phase.name}`}</button>
 </form></section>`;
 }
 
-function tonight({ ctx, state }: NightPageInput): Html {
-  if (!ctx) return html``;
-  const name = (slot: number | null) => (slot === null ? '—' : displayName(ctx.slots[slot]));
-  const actions = ctx.nightActions.filter((a) => a.phase === state.phase?.name);
+function tonight({ state, view }: NightPageInput): Html {
+  const name = (player: string | null) => {
+    const former = state.players.find((p) => p.name === player)?.formerNames.at(-1);
+    return player === null ? '—' : former ? `${player} (replaced ${former})` : player;
+  };
+  const actions = view.tonight;
   return html`<section class="card" data-live="night-actions"><h2>Recorded for ${state.phase?.name ?? '—'} (${actions.length})</h2>${
     actions.length === 0
       ? html`<p class="muted">Nothing recorded yet.</p>`
       : html`<div class="table-wrap"><table><thead><tr><th scope="col">From</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">When</th><th scope="col">Source</th></tr></thead><tbody>${actions.map(
           (a) =>
-            html`<tr><td>${name(a.actor)}</td><td>${a.kind}${a.extra ? ` (${a.extra})` : ''}</td><td>${name(a.target)}</td><td>${when(new Date(a.at).toISOString().replace('.000Z', 'Z'))}</td><td>${a.postId}</td></tr>`,
+            html`<tr><td>${name(a.actor)}</td><td>${a.kind}${a.extra ? ` (${a.extra})` : ''}</td><td>${name(a.target)}</td><td>${when(a.at)}</td><td>${a.postId}</td></tr>`,
         )}</tbody></table></div>`
   }</section>`;
 }
