@@ -10,6 +10,8 @@ export const DRAFT_KINDS = [
   'dawn-report',
   'purge',
   'game-over',
+  /** H-AC2: a PM to a player past their prod time, where the platform has PMs. */
+  'prod',
 ] as const;
 
 export type DraftKind = (typeof DRAFT_KINDS)[number];

@@ -49,7 +49,11 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
 /** H-VC1: `Ava: Bea → Cid` for each voter who moved since the last count. */
 function changeLines(c: NonNullable<VoteCountModel['changes']>, mk: Markup): string[] {
   const t = mk.text;
-  const since = c.since ? `the last count (${mk.link(label(c.since.label), c.since.url)})` : 'the day started';
+  const since = c.fromDayStart
+    ? 'the day started'
+    : c.since
+      ? `the last count (${mk.link(label(c.since.label), c.since.url)})`
+      : 'the last count';
   if (c.moves.length === 0) return [`No changes since ${since}.`];
   const names = (ns: string[]) => (ns.length ? ns.map(t).join(' + ') : 'no vote');
   return [`Changes since ${since}:`, ...c.moves.map((x) => `${t(x.voter)}: ${names(x.from)} → ${names(x.to)}`)];

@@ -34,8 +34,15 @@ export interface VoteCountModel {
   activity: { name: string; posts: number }[] | null;
   /** H-VC1..H-VC5: which parts of the full count the game shows (`options.voteCount`). */
   parts: ResolvedOptions['voteCount'];
-  /** H-VC1: who moved where since the last count (`since`; null: since the day started). Null when not shown. */
-  changes: { since: PostRef | null; moves: { voter: string; from: string[]; to: string[] }[] } | null;
+  /**
+   * H-VC1: who moved where since the last count (`since`: its post, or null for a count not in the thread), or
+   * since the day started when there was none (`fromDayStart`). Null when not shown.
+   */
+  changes: {
+    since: PostRef | null;
+    fromDayStart: boolean;
+    moves: { voter: string; from: string[]; to: string[] }[];
+  } | null;
   /** H-VC4: the day's earlier counts, oldest first. Null when not shown. */
   previousCounts: PostRef[] | null;
 }
@@ -172,5 +179,5 @@ function changesOf(
     from: c.from.map(target),
     to: c.to.map(target),
   }));
-  return { since: last?.post ? ref(last.post) : null, moves };
+  return { since: last?.post ? ref(last.post) : null, fromDayStart: last === null, moves };
 }

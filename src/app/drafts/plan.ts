@@ -12,13 +12,23 @@ import { renderVoteCount } from '../../reporter/render-vote-count.js';
 import { foldOf } from '../../reporter/replay.js';
 import { rulesetOf } from '../../reporter/rulesets.js';
 import { buildVoteCountModel, type PostInfo } from '../../reporter/vote-count-model.js';
+import {
+  countDrafted,
+  countRequested,
+  type HousePlanState,
+  lastCountFor,
+  nextProdAt,
+  prodDrafts,
+  requestDueAt,
+  requestInstants,
+} from './house-plan.js';
 
 /**
  * Where the draft planner stopped (stored with the drafts it made, in one transaction). Everything the planner
  * makes is a function of (game file, posts, instant), so a restart from this state makes exactly the drafts an
  * uninterrupted run would have made.
  */
-export interface PlanState {
+export interface PlanState extends HousePlanState {
   v: 1;
   /** Planned through this instant (inclusive). */
   at: Instant;
@@ -75,11 +85,16 @@ export function advancePlan(
   const drafts: PlannedDraft[] = [];
   let info: Map<string, PostInfo> | null = null;
   const rulesetDrafts = rulesetOf(input.game.ruleset).drafts;
+  const requests = requestInstants(prev, input.posts, s.at, to);
   for (;;) {
     const cur = s.at;
+    const requestDue = requestDueAt(s, prev);
     const candidates = [
       fold.nextInstant() ?? undefined,
       s.lastChange !== null ? Math.max(s.lastChange + input.debounceMs, cur + 1) : undefined,
+      requests.find((r) => r > cur),
+      requestDue === null ? undefined : Math.max(requestDue, cur + 1),
+      nextProdAt(input.game, prev, input.posts, cur) ?? undefined,
     ].filter((t): t is number => t !== undefined);
     const t = Math.min(...candidates);
     if (!Number.isFinite(t) || t > to) break;
@@ -87,12 +102,27 @@ export function advancePlan(
     // Once the game is over, posts are still read and flagged, but nothing more is drafted.
     const over = prev.result.status === 'over';
     const due: DueDraft[] = over ? [] : rulesetDrafts(prev, next, t, mk);
-    const count = over || next.result.status === 'over' ? null : voteCountDue(s, next, t, input.debounceMs);
+    const live = !over && next.result.status !== 'over';
+    const debounced = live ? voteCountDue(s, next, t, input.debounceMs) : null;
+    // H-CR1: a player's request drafts a fresh count now (or when the cooldown since the last one is over).
+    const asked =
+      live &&
+      countRequested(
+        s,
+        next,
+        requests.find((r) => r > cur && r <= t),
+        t,
+      );
+    const count = debounced ?? (asked ? (next.day?.day ?? null) : null);
     if (count) {
       const n = (s.counts[count] ?? 0) + 1;
       s.counts[count] = n;
+      s.lastChange = null;
       info ??= postInfo(input.posts);
-      const text = renderVoteCount(buildVoteCountModel(next, t, { posts: info, number: n }), mk);
+      const record = lastCountFor(s, next, input.posts, t, fold);
+      const model = buildVoteCountModel(next, t, { posts: info, number: n, ...record });
+      countDrafted(s, next, t);
+      const text = renderVoteCount(model, mk);
       drafts.push({
         kind: 'vote-count',
         at: t,
@@ -105,6 +135,7 @@ export function advancePlan(
       });
     }
     const ids = new Set<string>();
+    if (live) due.push(...prodDrafts(s, input.game, next, input.posts, t, mk));
     for (const d of due)
       drafts.push({ ...d, id: uniqueId(ids, d, t), number: null, throughPost: next.day?.throughPost ?? null });
     prev = next;
