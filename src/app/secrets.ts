@@ -35,7 +35,8 @@ export function loadSecrets(env: NodeJS.ProcessEnv, file?: string): NodeJS.Proce
   text.split('\n').forEach((line, i) => {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) return;
-    const m = /^([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(trimmed);
+    // `\S` starts the value, so the spaces before it are read once (`\s*(.*)` split them every way).
+    const m = /^([A-Z][A-Z0-9_]*)\s*=\s*(\S.*)?$/.exec(trimmed);
     if (!m) {
       throw new ModdeskError(
         'usage',
@@ -46,7 +47,7 @@ export function loadSecrets(env: NodeJS.ProcessEnv, file?: string): NodeJS.Proce
         },
       );
     }
-    const value = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+    const value = (m[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
     if (out[m[1]!] === undefined) out[m[1]!] = value;
   });
   return out;

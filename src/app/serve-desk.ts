@@ -48,7 +48,7 @@ export function gameSlug(title: string): string {
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
+      .replace(/^-+|(?<!-)-+$/g, '') // the trailing run is tried from its first dash only
       .slice(0, 40) || 'game'
   );
 }

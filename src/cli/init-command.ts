@@ -117,7 +117,7 @@ export function platformOf(url: string): string {
   }
   if (/(^|\.)reddit\.com$/i.test(u.hostname) || /\/comments\/\w+/.test(u.pathname)) return 'reddit';
   if (/viewtopic\.php$/i.test(u.pathname)) return 'phpbb';
-  if (/showthread\.php$/i.test(u.pathname) || /\/forum\/.+\/\d+-/.test(u.pathname)) return 'vbulletin';
+  if (/showthread\.php$/i.test(u.pathname) || forumThreadPath(u.pathname)) return 'vbulletin';
   if (/\/threads\//.test(u.pathname)) return 'xenforo';
   if (/\/t\/[^/]+\/\d+|\/t\/\d+/.test(u.pathname)) return 'discourse';
   throw new ModdeskError('usage', `--url: cannot tell the forum software from ${u.host}${u.pathname}; pass --platform`);
@@ -164,4 +164,13 @@ function titleOf(first: Post, url: string): string {
   const t =
     typeof first.title === 'string' ? first.title : typeof first.threadTitle === 'string' ? first.threadTitle : '';
   return t || url;
+}
+
+/** `/forum/…/123-slug`, as `/\/forum\/.+\/\d+-/` asked, in one pass: the first `/forum/` leaves the most room. */
+function forumThreadPath(path: string): boolean {
+  const forum = path.indexOf('/forum/');
+  if (forum < 0) return false;
+  const thread = /\/\d+-/g;
+  thread.lastIndex = forum + '/forum/'.length + 1;
+  return thread.test(path);
 }

@@ -6,6 +6,7 @@ import { sortDump } from '../adapters/common/versions.js';
 import { PARSE_PLATFORMS, parseSavedPage } from '../adapters/saved-pages.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
+import { replaceTags } from '../domain/tags.js';
 
 /** "Today, 09:07 AM" as forums print recent posts: the date is the day the page was saved, which is a guess. */
 const RELATIVE_TIME = /\b(?:today|yesterday)\b,?\s*(?:at\s*)?\d{1,2}:\d{2}/gi;
@@ -55,7 +56,9 @@ export function register(program: Command): void {
           }
           const relative = !DISPLAY_TIMES.has(opts.platform)
             ? 0
-            : (text.replace(/<[^>]*>|&nbsp;|&#160;/g, ' ').match(RELATIVE_TIME)?.length ?? 0);
+            : (replaceTags(text, ' ')
+                .replace(/&nbsp;|&#160;/g, ' ')
+                .match(RELATIVE_TIME)?.length ?? 0);
           if (relative)
             warn(
               `${file}: ${relative} post time(s) say "Today"/"Yesterday"; read against the file's modification time (${new Date(statSync(file).mtimeMs).toISOString()}). Check them, or save the page again with full dates`,

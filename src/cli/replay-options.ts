@@ -82,6 +82,6 @@ export function throughPost(posts: Post[], through: string): string {
 
 function dumpOf(game: GameFile, gameFile: string): string | null {
   if (game.thread?.platform !== 'file') return null;
-  const dir = gameFile.replace(/[^/\\]*$/, '');
+  const dir = gameFile.replace(/(?<![^/\\])[^/\\]*$/, ''); // tried only where a name starts;
   return game.thread.url.startsWith('/') ? game.thread.url : `${dir}${game.thread.url}`;
 }

@@ -95,6 +95,6 @@ function startAt(at: string | undefined, game: GameFile, posts: { createdAt: str
 /** The game file's own dump when its thread is a file (as `state` and `count` read it). */
 function dumpOf(game: GameFile, gameFile: string): string | undefined {
   if (game.thread?.platform !== 'file') return undefined;
-  const dir = gameFile.replace(/[^/\\]*$/, '');
+  const dir = gameFile.replace(/(?<![^/\\])[^/\\]*$/, ''); // tried only where a name starts;
   return game.thread.url.startsWith('/') ? game.thread.url : `${dir}${game.thread.url}`;
 }

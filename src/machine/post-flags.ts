@@ -1,5 +1,6 @@
 import type { ExtractedAction, NameMatch } from '../domain/action.js';
 import { quote } from '../domain/errors.js';
+import { replaceTags } from '../domain/tags.js';
 import type { GameContext, ReceivedPost } from './context.js';
 import { addFlag, postFlag } from './flags.js';
 import { normName } from './roster.js';
@@ -79,7 +80,7 @@ export function flagEdited(ctx: GameContext, rp: ReceivedPost, action: Extracted
 export function flagModPost(ctx: GameContext, rp: ReceivedPost): GameContext {
   const pattern = ctx.setup.options.phasePost;
   if (!pattern || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
-  const text = rp.post.html.replace(/<[^>]*>/g, ' ');
+  const text = replaceTags(rp.post.html, ' ');
   if (!pattern.test(text)) return ctx;
   return addFlag(
     ctx,

@@ -118,7 +118,7 @@ function renderTag(f: Frame, inner: string): string {
     case 'list':
       return `<ul>${inner.replace(/^(<br>|\s)+/, '')}</ul>`;
     case '*':
-      return `<li>${inner.replace(/(<br>)+$/, '')}</li>`;
+      return `<li>${inner.replace(/(?<!<br>)(?:<br>)+$/, '')}</li>`;
     default:
       return inner;
   }
@@ -135,8 +135,8 @@ export function markdownToHtml(text: string): string {
     const joined = para
       .map((l, i) =>
         i < para.length - 1
-          ? /( {2,}|\\)$/.test(l)
-            ? `${inline(l.replace(/( +|\\)$/, ''))}<br>`
+          ? l.endsWith('  ') || l.endsWith('\\')
+            ? `${inline(l.replace(/(?<! ) +$|\\$/, ''))}<br>`
             : `${inline(l)} `
           : inline(l),
       )

@@ -123,11 +123,11 @@ export function checkFields<T>(schema: z.ZodType<T>, raw: unknown, platform: str
 }
 
 /** Markers that name the forum software a page came from; checked in order on the page's first 50 KB. */
-const ENGINE_MARKS: Array<[RegExp, string]> = [
+const ENGINE_MARKS: Array<[RegExp | ((head: string) => boolean), string]> = [
   [/<meta\s+name="generator"\s+content="([^"]{1,60})"/i, '$1'],
-  [/<html[^>]*\bid="XenForo"/i, 'XenForo 1'],
-  [/<html[^>]*\bdata-app="public"[^>]*data-template=|data-xf-init=/i, 'XenForo 2'],
-  [/<body[^>]*\bid="phpbb"/i, 'phpBB'],
+  [(h) => inOpenTag(h, /<html/gi, (tag) => /\bid="XenForo"/i.test(tag)), 'XenForo 1'],
+  [(h) => inOpenTag(h, /<html/gi, xenforo2Root) || /data-xf-init=/i.test(h), 'XenForo 2'],
+  [(h) => inOpenTag(h, /<body/gi, (tag) => /\bid="phpbb"/i.test(tag)), 'phpBB'],
   [/\bvbulletin_css\b|\bvBulletin\.version\b/i, 'vBulletin'],
   [/<meta\s+name="discourse_/i, 'Discourse'],
   [/\bipsApp\b|\bipsLayout_/, 'Invision Community'],
@@ -140,14 +140,49 @@ const ENGINE_MARKS: Array<[RegExp, string]> = [
 export function sniffEngine(html: string): string | null {
   const head = html.slice(0, 50_000);
   for (const [mark, name] of ENGINE_MARKS) {
-    const m = mark.exec(head);
+    const m = typeof mark === 'function' ? (mark(head) ? [''] : null) : mark.exec(head);
     if (m) return name.replace('$1', m[1] ?? '').trim();
   }
   return null;
 }
 
+/**
+ * Whether an opening tag that `open` (global) starts, read up to its `>`, passes `test` (as `/<html[^>]*…/`
+ * asked), in one pass: a later `<html` before the same `>` holds only a part of what the first one held.
+ */
+function inOpenTag(html: string, open: RegExp, test: (tag: string) => boolean): boolean {
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const end = html.indexOf('>', m.index);
+    if (test(html.slice(m.index, end < 0 ? html.length : end))) return true;
+    if (end < 0) return false;
+    open.lastIndex = end + 1;
+  }
+  return false;
+}
+
+/** XenForo 2's `<html … data-app="public" … data-template=…>`. */
+function xenforo2Root(tag: string): boolean {
+  const app = /\bdata-app="public"/i.exec(tag);
+  return app !== null && /data-template=/i.test(tag.slice(app.index + app[0].length));
+}
+
+/** The text of a page's first `<title …>…</title>`, as `/<title[^>]*>([^<]*)<\/title>/i` read it, in one pass. */
+function pageTitle(html: string): string | undefined {
+  const open = /<title/gi;
+  const close = /<\/title>/iy;
+  for (let m = open.exec(html); m; m = open.exec(html)) {
+    const gt = html.indexOf('>', m.index + m[0].length);
+    if (gt < 0) return undefined;
+    const lt = html.indexOf('<', gt + 1);
+    close.lastIndex = lt;
+    if (lt >= 0 && close.test(html)) return html.slice(gt + 1, lt);
+    open.lastIndex = gt + 1;
+  }
+  return undefined;
+}
+
 export function noPosts(platform: string, pageUrl: string, expected: string, html: string): ModdeskError {
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1] ?? html.slice(0, 80);
+  const title = pageTitle(html) ?? html.slice(0, 80);
   const engine = sniffEngine(html);
   const what = engine
     ? `, which looks like ${engine} (is --platform right, or is it a page that shows no posts?)`

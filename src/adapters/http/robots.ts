@@ -10,7 +10,6 @@ export interface RobotsRules {
 interface Rule {
   allow: boolean;
   pattern: string;
-  regex: RegExp;
 }
 
 interface Group {
@@ -27,8 +26,10 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
   let current: Group | null = null;
   let lastWasAgent = false;
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/#.*$/, '').trim();
-    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    // A comment runs from the first `#` after the line's last U+2028/U+2029 (where `.` in `/#.*$/` stopped).
+    const line = rawLine.replace(/(?<![^\u2028\u2029])([^#\u2028\u2029]*)#.*$/, '$1').trim();
+    // The value is all after the colon, trimmed; any line end in it lies in its leading spaces, as `\s*(.*)$` wanted.
+    const m = /^([A-Za-z-]+)\s*:((?:\s*[\u2028\u2029])?.*)$/.exec(line);
     if (!m) continue;
     const key = m[1]!.toLowerCase();
     const value = m[2]!.trim();
@@ -45,7 +46,7 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
     if (!current) continue;
     if (key === 'allow' || key === 'disallow') {
       if (value === '') continue;
-      current.rules.push({ allow: key === 'allow', pattern: value, regex: patternToRegex(value) });
+      current.rules.push({ allow: key === 'allow', pattern: value });
     } else if (key === 'crawl-delay') {
       const seconds = Number(value);
       if (Number.isFinite(seconds) && seconds >= 0) current.crawlDelayMs = seconds * 1000;
@@ -61,7 +62,7 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
     isAllowed(pathAndQuery: string): boolean {
       let best: Rule | null = null;
       for (const rule of rules) {
-        if (!rule.regex.test(pathAndQuery)) continue;
+        if (!globMatches(rule.pattern, pathAndQuery)) continue;
         if (
           !best ||
           rule.pattern.length > best.pattern.length ||
@@ -74,11 +75,23 @@ export function parseRobots(text: string, productToken: string): RobotsRules {
   };
 }
 
-function patternToRegex(pattern: string): RegExp {
+/**
+ * A rule's path pattern against a path: a prefix, `*` any run of characters, a final `$` the end. Each literal
+ * piece is found at its first place after the previous one (the earliest place leaves the most room for the
+ * rest), so a pattern of many `*` costs one pass over the path, where a `^a.*b.*c` regex backtracked.
+ */
+function globMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern)
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`);
+  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+  const first = pieces[0] as string;
+  if (!path.startsWith(first)) return false;
+  if (pieces.length === 1) return !anchored || path.length === first.length;
+  let at = first.length;
+  for (const piece of pieces.slice(1, -1)) {
+    const found = path.indexOf(piece, at);
+    if (found < 0) return false;
+    at = found + piece.length;
+  }
+  const last = pieces[pieces.length - 1] as string;
+  return anchored ? path.length - last.length >= at && path.endsWith(last) : path.indexOf(last, at) >= 0;
 }

@@ -54,8 +54,8 @@ function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): Page
       const printed = authorLine.text().split('»').pop();
       const createdAt = machineTime(stamp, 'UTC') ?? displayTime(printed, ctx);
       const notice = node.find('div.notice:not(.post_deleted_msg)').first().text();
-      const edited = /Last edited by .*? on (.+?), edited \d+ times? in total/i.exec(squash(notice));
-      const editedAt = edited ? displayTime(edited[1], ctx) : null;
+      const edited = editedDate(squash(notice));
+      const editedAt = edited ? displayTime(edited, ctx) : null;
       const fields = checkFields(
         phpbbPostSchema,
         {
@@ -87,7 +87,8 @@ function pagination($: CheerioAPI): Omit<ParsedPage, 'entries'> {
     .filter((n) => Number.isInteger(n) && n > 0);
   const page = active > 0 ? active : 1;
   const pageCount = Math.max(page, ...numbers);
-  const totalMatch = /(\d[\d,.]*)\s+posts?\b/i.exec(box.text());
+  // Tried from the first character of a run of digits and separators only (each run is passed once).
+  const totalMatch = /(?<![\d,.])[,.]*(\d[\d,.]*)\s+posts?\b/i.exec(box.text());
   const total = totalMatch ? Number(totalMatch[1]!.replace(/[,.]/g, '')) : null;
   const perPageAttr = Number($('[data-per-page]').first().attr('data-per-page'));
   let perPage = Number.isInteger(perPageAttr) && perPageAttr > 0 ? perPageAttr : null;
@@ -103,4 +104,22 @@ function pagination($: CheerioAPI): Omit<ParsedPage, 'entries'> {
     }
   }
   return { page, pageCount, perPage, total };
+}
+
+/**
+ * `Last edited by X on DATE, edited N times in total` → DATE, as `/Last edited by .*? on (.+?), edited \d+ times?
+ * in total/i` read it (the notice is squashed: no line ends), in one pass: the first ` on ` after the first
+ * `Last edited by ` leaves the most room for the rest, so no later one is tried.
+ */
+export function editedDate(notice: string): string | undefined {
+  const by = /Last edited by /i.exec(notice);
+  if (!by) return undefined;
+  const on = / on /gi;
+  on.lastIndex = by.index + by[0].length;
+  const date = on.exec(notice);
+  if (!date) return undefined;
+  const end = /, edited \d+ times? in total/gi;
+  end.lastIndex = on.lastIndex + 1;
+  const total = end.exec(notice);
+  return total ? notice.slice(on.lastIndex, total.index) : undefined;
 }

@@ -1,4 +1,5 @@
-import type { BoardDialect } from '../posting/board-dialect.js';
+import { replaceTags } from '../../domain/tags.js';
+import { type BoardDialect, firstElementInner } from '../posting/board-dialect.js';
 
 /**
  * phpBB 3.3's forms, as `phpbb/phpbb` (branch 3.3.x) writes and checks them: `add_form_key()` puts `creation_time`
@@ -14,8 +15,8 @@ export const phpbbDialect: BoardDialect = {
   login: { username: 'username', password: 'password', submit: { login: 'Login' } },
   loggedIn: (body) => /ucp\.php\?mode=logout/.test(body),
   refusal: (body) => {
-    const m = /<(?:p|div) class="error">([\s\S]*?)<\/(?:p|div)>/.exec(body);
-    return m ? m[1]!.replace(/<[^>]*>/g, '').trim() || null : null;
+    const inner = firstElementInner(body, /<(?:p|div) class="error">/, /<\/(?:p|div)>/g);
+    return inner === null ? null : replaceTags(inner, '').trim() || null;
   },
   kind: (said) =>
     /so soon after your last/i.test(said)

@@ -29,3 +29,18 @@ export interface BoardDialect {
     sentUrl(thread: string): string;
   };
 }
+
+/**
+ * The markup inside the first element that `open` starts (up to the `>` ending that tag) and `close` (global)
+ * ends, as `/open[^>]*>([\s\S]*?)close/` read it, in one pass: when the first opening has no end, no later one
+ * has, so no later opening is tried.
+ */
+export function firstElementInner(body: string, open: RegExp, close: RegExp): string | null {
+  const m = open.exec(body);
+  if (!m) return null;
+  const start = body.indexOf('>', m.index + m[0].length - 1) + 1;
+  if (start === 0) return null;
+  close.lastIndex = start;
+  const end = close.exec(body);
+  return end ? body.slice(start, end.index) : null;
+}

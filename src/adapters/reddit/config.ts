@@ -72,7 +72,7 @@ function base(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
   if (!v) return fallback;
   if (!/^https?:\/\/[^/]+/.test(v))
     throw new ModdeskError('usage', `expected ${key} to be a URL such as ${fallback}, got ${quote(v)}`, { place: key });
-  return v.replace(/\/+$/, '');
+  return v.replace(/(?<!\/)\/+$/, '');
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

@@ -47,7 +47,8 @@ export function vb3Entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageCont
           .first()
           .text(),
       );
-      const edited = /;\s*(.+?)\.?$/.exec(note);
+      // From the first `;` only (the note is squashed, so `\S` takes the place of the old `.+?` after the spaces).
+      const edited = /^[^;]*;\s*(\S.*?)\.?$/.exec(note);
       const fields = checkFields(
         vbulletinPostSchema,
         {

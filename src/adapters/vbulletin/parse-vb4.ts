@@ -33,7 +33,8 @@ export function vb4Entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageCont
     toPost(): Post {
       const author = squash(node.find('.username_container .username').first().text());
       const note = squash(node.find('blockquote.lastedited').first().text());
-      const edited = /;\s*(.+)$/.exec(note);
+      // From the first `;` only (the note is squashed, so `\S` takes the place of the old `.+` after the spaces).
+      const edited = /^[^;]*;\s*(\S.*)$/.exec(note);
       const fields = checkFields(
         vbulletinPostSchema,
         {

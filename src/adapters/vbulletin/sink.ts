@@ -1,14 +1,10 @@
-import type { BoardDialect } from '../posting/board-dialect.js';
+import { replaceTags } from '../../domain/tags.js';
+import { type BoardDialect, firstElementInner } from '../posting/board-dialect.js';
 
 /** The error box of a vBulletin 4 page (`.standard_error .blockrow`, or the post form's `.blockrow.error`). */
 function vbError(body: string): string | null {
-  const m = /<div class="blockrow (?:restore|error)"[^>]*>([\s\S]*?)<\/div>/.exec(body);
-  return m
-    ? m[1]!
-        .replace(/<[^>]*>/g, '')
-        .replace(/\s+/g, ' ')
-        .trim() || null
-    : null;
+  const inner = firstElementInner(body, /<div class="blockrow (?:restore|error)"/, /<\/div>/g);
+  return inner === null ? null : replaceTags(inner, '').replace(/\s+/g, ' ').trim() || null;
 }
 
 /**

@@ -1,9 +1,10 @@
-import type { BoardDialect } from '../posting/board-dialect.js';
+import { replaceTags } from '../../domain/tags.js';
+import { type BoardDialect, firstElementInner } from '../posting/board-dialect.js';
 
 /** The first `.blockMessage--error` (or a form's `.formRow--error`) of a XenForo page, as text. */
 function xfError(body: string): string | null {
-  const m = /<div class="blockMessage blockMessage--error[^"]*"[^>]*>([\s\S]*?)<\/div>/.exec(body);
-  return m ? m[1]!.replace(/<[^>]*>/g, '').trim() || null : null;
+  const inner = firstElementInner(body, /<div class="blockMessage blockMessage--error[^"]*"/, /<\/div>/g);
+  return inner === null ? null : replaceTags(inner, '').trim() || null;
 }
 
 /**

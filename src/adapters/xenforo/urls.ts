@@ -14,7 +14,9 @@ export function xenforoThreadUrl(url: string): string {
   }
   const query = decodeURIComponent(u.search);
   if (THREAD.test(query)) {
-    u.search = `?${query.slice(1).replace(THREAD, '$1/').replace(/&.*$/, '')}`;
+    // Cut from the first `&` of the last line (`.` in the old `/&.*$/` stopped at line ends), tried once per line.
+    const rest = query.slice(1).replace(THREAD, '$1/');
+    u.search = `?${rest.replace(/(?<![^\n\r\u2028\u2029])([^&\n\r\u2028\u2029]*)&.*$/, '$1')}`;
     return u.href;
   }
   throw badUrl(url);

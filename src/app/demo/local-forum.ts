@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Post } from '../../domain/post.js';
+import { replaceTags } from '../../domain/tags.js';
 import type { Clock } from '../clock.js';
 import {
   commentThing,
@@ -272,7 +273,7 @@ export class LocalForum {
     const items = this.comments(now)
       .map(
         (c) =>
-          `<article id="c${esc(c.id)}"><h3>${esc(c.author)} <small>${new Date(c.createdSec * 1000).toISOString()}</small></h3>${c.author === this.o.moderator ? c.html : `<div>${esc(c.html.replace(/<[^>]+>/g, ' '))}</div>`}</article>`,
+          `<article id="c${esc(c.id)}"><h3>${esc(c.author)} <small>${new Date(c.createdSec * 1000).toISOString()}</small></h3>${c.author === this.o.moderator ? c.html : `<div>${esc(replaceTags(c.html, ' ', true))}</div>`}</article>`,
       )
       .join('\n');
     return `<!doctype html><meta charset="utf-8"><title>${esc(this.o.title ?? 'Demo game')}</title><h1>${esc(this.o.title ?? 'Demo game')}</h1><p>Game time ${new Date(now).toISOString()}</p>\n${items}\n`;

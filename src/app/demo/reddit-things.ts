@@ -1,4 +1,5 @@
 import type { Post } from '../../domain/post.js';
+import { replaceTags } from '../../domain/tags.js';
 
 /** Reddit's JSON shapes (only the fields our adapter reads, platforms.md §1) for the built-in local forum. */
 
@@ -87,9 +88,7 @@ export function markdownToHtml(md: string): string {
 }
 
 export function textOf(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/g, '\n')
-    .replace(/<[^>]+>/g, '')
+  return replaceTags(html.replace(/<br\s*\/?>/g, '\n'), '', true)
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')

@@ -73,8 +73,9 @@ export function postLines(html: string): Piece[][] {
   return lines.filter((l) => l.some((p) => p.text.trim()));
 }
 
+// The spaces of the tail are one `\s*` after each part (the old `\s*(…)?\s*:?\s*$` split one gap three ways).
 const HEADING =
-  /^\s*(?:spoiler:\s*)?(?:the\s+)?(?:(?:current\s+|starting\s+|final\s+|living\s+|dead\s+)?players?(?:\s+list)?|player\s*list|living(?:\s+players)?|alive(?:\s+players)?|dead(?:\s+players)?|players\s+who\s+(?:survived|died)|roster|participants|signed\s*up)(?:\s+on\s+[DN]\d+)?\s*(?:\(\s*\d+(?:\s*\/\s*\d+)?\s*\))?\s*:?\s*$/i;
+  /^\s*(?:spoiler:\s*)?(?:the\s+)?(?:(?:current\s+|starting\s+|final\s+|living\s+|dead\s+)?players?(?:\s+list)?|player\s*list|living(?:\s+players)?|alive(?:\s+players)?|dead(?:\s+players)?|players\s+who\s+(?:survived|died)|roster|participants|signed\s*up)(?:\s+on\s+[DN]\d+)?\s*(?:\(\s*\d+(?:\s*\/\s*\d+)?\s*\)\s*)?(?::\s*)?$/i;
 const NOT_A_NAME =
   /\b(?:indicates?|confirmed|bold|prods?|replacements?|queue|moderator|mod|spoiler|votes?|vc|votecount|deadline|rules?|setup|end\s+of|day|night|d\d|n\d|role\s*pm|players?|signups?|alive|dead|living|lynch(?:ed)?|killed|modkilled|results?|events?|notes?|posts?|none|etc)\b|[=[\]!]|^\s*\(/i;
 
@@ -141,7 +142,7 @@ export function readEntry(line: Piece[]): RosterSlot | null {
     }
     if (cut && !/^[\s,]*$/.test(sinceCut)) break;
     if (p.struck) {
-      for (const n of p.text.split(/\s*[,/]\s*/))
+      for (const n of splitAtSeparators(p.text))
         if (n.trim()) struck.push({ name: tidy(n), beforePlain: !plain.join('').trim() });
       continue;
     }
@@ -173,10 +174,20 @@ export function readEntry(line: Piece[]): RosterSlot | null {
   return { name, replacedBy: later, line: text };
 }
 
+// As splitting on `\s*[,/]\s*` did, in one pass: the spaces on either side of a separator go with it.
+function splitAtSeparators(s: string): string[] {
+  const parts = s.split(/[,/]/);
+  return parts.map((part, i) => {
+    const start = i > 0 ? part.trimStart() : part;
+    return i < parts.length - 1 ? start.trimEnd() : start;
+  });
+}
+
 function tidy(s: string): string {
   return s
-    .replace(/[*†‡]+$/, '')
-    .replace(/^[\s"'“”]+|[\s"'“”.]+$/g, '')
+    .replace(/(?<![*†‡])[*†‡]+$/, '')
+    .replace(/^[\s"'“”]+/, '')
+    .replace(/(?<![\s"'“”.])[\s"'“”.]+$/, '')
     .trim()
     .replace(REDDIT_MENTION, '');
 }

@@ -22,10 +22,8 @@ function body(ctx: GameContext, r: NightResult, mk: Markup): string | null {
     case 'espionage':
       return `Your guess about ${target} was ${mk.bold(r.result === 'yes' ? 'correct' : 'wrong')}.`;
     case 'radar': {
-      const m = /^targeted (.*); targeted by (.*)$/.exec(r.result);
-      return m
-        ? `${target} targeted ${mk.text(m[1] ?? '')}, and was targeted by ${mk.text(m[2] ?? '')}.`
-        : mk.text(r.result);
+      const m = radarResult(r.result);
+      return m ? `${target} targeted ${mk.text(m.out)}, and was targeted by ${mk.text(m.into)}.` : mk.text(r.result);
     }
     case 'special-ops':
       return `Your strike on ${target} was carried out.`;
@@ -55,4 +53,16 @@ export function nightResultPms(ctx: GameContext, night: string, mk: Markup): Res
     });
   }
   return pms;
+}
+
+/**
+ * `targeted A, B; targeted by C` → its two lists, as `/^targeted (.*); targeted by (.*)$/` read it (the last
+ * `; targeted by `; no line end anywhere), in one pass.
+ */
+export function radarResult(result: string): { out: string; into: string } | null {
+  const head = 'targeted ';
+  const sep = '; targeted by ';
+  const at = result.lastIndexOf(sep);
+  if (!result.startsWith(head) || at < head.length || /[\n\r\u2028\u2029]/.test(result)) return null;
+  return { out: result.slice(head.length, at), into: result.slice(at + sep.length) };
 }

@@ -63,10 +63,35 @@ function postLink(postId: string | null, url: string | null): Html | string {
 
 /** The name the post's argument gave, when the message quotes `Vote: X` (a guess for "remember as alias"). */
 export function quotedArgument(message: string): string {
-  const m =
-    /"[^"]*?\b(?:vote|nuke|abort|target|kill)\s*:?\s*([^"]{1,40})"/i.exec(message) ??
-    /^Read "([^"]{1,40})"/.exec(message);
-  return m?.[1]?.trim() ?? '';
+  return (argumentInQuotes(message) ?? /^Read "([^"]{1,40})"/.exec(message)?.[1])?.trim() ?? '';
+}
+
+/**
+ * As `/"[^"]*?\b(?:vote|nuke|abort|target|kill)\s*:?\s*([^"]{1,40})"/i` read a message, in one pass: the first
+ * keyword after a quote whose argument (after spaces and a colon) runs 1 to 40 characters to the next quote.
+ * When that is nothing, the pattern took back the last space or colon as the argument; so does this.
+ */
+function argumentInQuotes(message: string): string | undefined {
+  const keyword = /\b(?:vote|nuke|abort|target|kill)/gi;
+  const spaces = /\s*/y;
+  keyword.lastIndex = message.indexOf('"') + 1;
+  if (keyword.lastIndex === 0) return undefined;
+  let quote = -1;
+  for (let k = keyword.exec(message); k; k = keyword.exec(message)) {
+    const after = keyword.lastIndex;
+    if (quote < after) quote = message.indexOf('"', after);
+    if (quote < 0) return undefined;
+    spaces.lastIndex = after;
+    spaces.test(message);
+    if (message[spaces.lastIndex] === ':') {
+      spaces.lastIndex += 1;
+      spaces.test(message);
+    }
+    const at = spaces.lastIndex;
+    if (quote - at >= 1 && quote - at <= 40) return message.slice(at, quote);
+    if (quote === at && at > after) return message[at - 1];
+  }
+  return undefined;
 }
 
 function flagCard(action: string, f: FlagRecord, post: QuotedPost | undefined, state: StateJson, csrf: string): Html {

@@ -16,12 +16,18 @@ const FACTION_WORDS: Record<string, string> = {
   serialkiller: 'sk',
 };
 
+// Tried only from the first separator of a run (the old `^(.*?)` before it tried every length of the player part).
+const FACTION_AT_END = /(?<![\s,:;=-])[\s,:;=-]+(town|townie|mafia|maf|scum|sk|serial[\s-]*killer)\s*$/i;
+
 /** `Guess: Bob mafia` → the player part and the faction (Espionage, R-R2). */
 export function splitGuess(argument: string): { player: string; faction: string } | null {
-  const m = /^(.*?)[\s,:;=-]+(town|townie|mafia|maf|scum|sk|serial[\s-]*killer)\s*$/i.exec(argument.trim());
-  if (!m?.[1]?.trim()) return null;
-  const faction = FACTION_WORDS[(m[2] ?? '').toLowerCase().replace(/[\s-]/g, '')];
-  return faction ? { player: m[1].trim(), faction } : null;
+  const text = argument.trim();
+  const m = FACTION_AT_END.exec(text);
+  const player = m ? text.slice(0, m.index) : '';
+  // The player part never spans a line end (as `.` did not).
+  if (!m || !player.trim() || /[\n\r\u2028\u2029]/.test(player)) return null;
+  const faction = FACTION_WORDS[(m[1] ?? '').toLowerCase().replace(/[\s-]/g, '')];
+  return faction ? { player: player.trim(), faction } : null;
 }
 
 /**

@@ -55,9 +55,9 @@ const BY_NORM = new Map<string, RoleName>([...ROLES.map((r) => [norm(r), r] as c
  */
 export function parseRoleChoice(entry: string): RoleChoice | null {
   const text = entry.trim();
-  const modeMatch = /\(\s*([^)]*)\)\s*$/.exec(text);
-  const base = modeMatch ? text.slice(0, modeMatch.index) : text;
-  const modeText = norm(modeMatch?.[1] ?? '');
+  const modeMatch = trailingBrackets(text);
+  const base = modeMatch ? text.slice(0, modeMatch.at) : text;
+  const modeText = norm(modeMatch?.inner ?? '');
   const baseNorm = norm(base);
   if (baseNorm === 'abm' || baseNorm === 'antiballisticmissile' || baseNorm === 'abmsilo')
     return { role: 'Missile Silo', mode: 'abm' };
@@ -68,11 +68,20 @@ export function parseRoleChoice(entry: string): RoleChoice | null {
   return { role, mode };
 }
 
+/** The brackets that end `text` (trimmed): from the first `(` after the `)` before the last one, in one pass. */
+function trailingBrackets(text: string): { at: number; inner: string } | null {
+  if (!text.endsWith(')')) return null;
+  const close = text.length - 1;
+  const at = text.indexOf('(', close > 0 ? text.lastIndexOf(')', close - 1) + 1 : 0);
+  return at < 0 ? null : { at, inner: text.slice(at + 1, close).trimStart() };
+}
+
 /** Splits a `Request:` argument into its entries (comma, semicolon, `>` or a line break between them). */
 export function parseRequestList(argument: string): { choices: RoleChoice[]; unknown: string[] } {
   const choices: RoleChoice[] = [];
   const unknown: string[] = [];
-  for (const raw of argument.split(/[,;>\n]|\s+then\s+/i)) {
+  // ` then ` is tried only where its spaces start (a line break before them is a separator of its own).
+  for (const raw of argument.split(/[,;>\n]|(?<![^\S\n])\s+then\s+/i)) {
     const entry = raw.replace(/^\s*\d+[.)]\s*/, '').trim();
     if (!entry) continue;
     const choice = parseRoleChoice(entry);
