@@ -2,6 +2,7 @@ import type { DraftRecord, GameSummary } from '../../app/desk.js';
 import type { StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
+import { houseRulesBlock } from './house-rules-block.js';
 import { countdown, when } from './layout.js';
 import { stackTable } from './stack-table.js';
 
@@ -46,6 +47,7 @@ export function gameOverview(game: GameSummary, state: StateJson, count: DraftRe
 <section class="card" data-live="count" aria-labelledby="count-h">
   <h2 id="count-h">Vote count <span class="small muted">as players will see it</span></h2>
   ${countBlock(state, count, game.id)}
+  ${houseRulesBlock(state)}
 </section>
 </div>
 <section class="card" data-live="players" aria-labelledby="players-h">
