@@ -8,6 +8,7 @@ import type { ActionKind } from '../src/domain/action.js';
 import { repeatedKeywordPattern } from '../src/parser/argument.js';
 import { kindsFor, LEADING_KEYWORD } from '../src/parser/keywords.js';
 import { splittersFor } from '../src/parser/read-line.js';
+import { RESET_NOW } from '../src/parser/vote-reset.js';
 
 // Issue 14 item 1: every pattern applied to post text runs in linear time. recheck (a ReDoS checker that also
 // finds polynomial backtracking, not only the exponential kind) judges each one: the regex literals of the
@@ -83,7 +84,7 @@ describe('linear-time reading (issue 14 item 1)', () => {
   }, 120_000);
 
   it('every pattern the parser builds at run time is linear', () => {
-    const built: RegExp[] = [LEADING_KEYWORD];
+    const built: RegExp[] = [LEADING_KEYWORD, RESET_NOW];
     for (const channel of ['thread', 'pm'] as const) {
       const kinds = kindsFor(channel);
       const { next, afterUnvote } = splittersFor(kinds);

@@ -32,6 +32,8 @@ export interface ParseDiagnostic {
 export interface ParsedPost {
   actions: ExtractedAction[];
   diagnostics: ParseDiagnostic[];
+  /** The text says the votes are reset now (P4); the machine acts on it only in the moderator's post. */
+  announcesReset?: true;
 }
 
 /** How a name was matched, strongest first (interfaces §2's ladder). */

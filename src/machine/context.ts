@@ -210,4 +210,6 @@ export interface ReceivedPost {
   version: 'first' | 'edit';
   /** Actions applied with a flag (edited-unverified). */
   unverifiedEdit: boolean;
+  /** The post says the votes are reset now (P4): read only in the moderator's first version. */
+  announcesReset?: true;
 }

@@ -3,6 +3,7 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
+import { resetByModPost } from './house-rules/mid-day-events.js';
 import { canSplit, voteWeight } from './house-rules/modifiers.js';
 import { castSplitVote } from './house-rules/split-vote.js';
 import { houseVoteProblem } from './house-rules/vote-rules.js';
@@ -36,7 +37,7 @@ export function receivePost(
   ruling: PostRuling | null,
 ): GameContext {
   const { post } = rp;
-  if (isModerator(ctx, post.author)) return flagModPost(ctx, rp);
+  if (isModerator(ctx, post.author)) return flagModPost(ruling?.ignore ? ctx : resetByModPost(ctx, rp), rp);
   if (ruling?.ignore) return ctx;
   let next = ctx;
   for (const d of rp.diagnostics)

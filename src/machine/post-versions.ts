@@ -30,6 +30,7 @@ export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn
         diagnostics: parsed.diagnostics,
         version: 'first',
         unverifiedEdit,
+        ...(parsed.announcesReset ? { announcesReset: true as const } : {}),
       });
       continue;
     }

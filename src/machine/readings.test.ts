@@ -58,6 +58,41 @@ describe('voter readings and confidence', () => {
     expect(s.flags.map((f) => f.code)).toContain('target-unknown');
   });
 
+  it('P4: the moderator’s post saying the votes are reset now clears them, flagged; an ignore ruling undoes it', () => {
+    const posts = (reset: string) => [
+      post('Bob', '<b>Vote: Alice</b>', 2),
+      post('Cid', '<b>Vote: Alice</b>', 3),
+      post('Mod', reset, 4),
+      post('Dan', '<b>Vote: Bob</b>', 5),
+    ];
+    const s = state(game(), posts('Sending out a prod, vote count is reset.<br>Vote Count 3.2.1'));
+    expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([['Bob', ['Dan']]]);
+    expect(s.flags.filter((f) => f.code === 'votes-reset-by-post')).toMatchObject([
+      { actor: 'Mod', message: expect.stringContaining('2 cleared') },
+    ]);
+    const past = state(game(), posts('As of now, the votes have been all reset to null.'));
+    expect(past.votes.wagons.map((w) => w.target)).toEqual(['Bob']);
+    for (const rule of [
+      "I'll probably reset the vote count too.",
+      'Votes will be reset at the start of each day.',
+      'Votes are reset at the start of each day.',
+      '<blockquote>the votes have been reset</blockquote>',
+    ]) {
+      const kept = state(game(), posts(rule));
+      expect(
+        kept.votes.wagons.map((w) => w.target),
+        rule,
+      ).toEqual(['Alice', 'Bob']);
+    }
+    const player = [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', 'the votes are reset', 3)];
+    expect(state(game(), player).votes.wagons.map((w) => w.target)).toEqual(['Alice']);
+    const mod = post('Mod', 'vote count is reset', 4);
+    const ruled = game(`events:\n  - { post: ${mod.id}, ignore: true }\n`);
+    expect(state(ruled, [post('Bob', '<b>Vote: Alice</b>', 2), mod]).votes.wagons.map((w) => w.target)).toEqual([
+      'Alice',
+    ]);
+  });
+
   it('every counted vote carries its reading: sure ones silently, doubtful ones with a flag and the reason', () => {
     const s = state(game(), [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)]);
     expect(s.votes.wagons[0]?.readings).toMatchObject([

@@ -60,7 +60,9 @@ export function postItem(
   const ruling = rulings.get(received.post.id) ?? null;
   const quiet = received.actions.length === 0 && received.diagnostics.length === 0 && !ruling?.vote;
   // A moderator's post can be a phase post (options.phasePost), flagged when it is not one.
-  const maybePhasePost = ctx0.setup.options.phasePost !== null && isModerator(ctx0, received.post.author);
+  const maybePhasePost =
+    (ctx0.setup.options.phasePost !== null || received.announcesReset === true) &&
+    isModerator(ctx0, received.post.author);
   return {
     at: received.at,
     group: 1,

@@ -5,6 +5,7 @@ import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { type LineAction, readLine } from './read-line.js';
+import { announcesVoteReset } from './vote-reset.js';
 
 /** Posts above this size are read but reported: no real forum post is this long. */
 export const LARGE_POST_CHARS = 200_000;
@@ -55,7 +56,9 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
     const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
     const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
     if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
-    return { actions: own.map((f) => f.action), diagnostics };
+    const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
+    if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
+    return parsed;
   } catch (error) {
     diagnostics.push({
       code: 'html-malformed',

@@ -148,7 +148,7 @@ romantic ron roof room roost root rope rose ross rosy rot rough round route row 
 rug rugby ruin rule ruler rum rumor run runner rural rush russ rust rusty ryan rye sable sack sacred sad
 saddle sadly safe safety sag saga sage said sail sailor saint sake salad sale sally salmon salon salsa salt
 sam same sample sand sandwich sandy sane sang sap sapphire sarah sat sauce sauna savage save saw say scale
-scar scarce scare scarf scarlet scary scene scent scheme school scoop scope score scorpion scott scout
+scar scarce scare scarf scarlet scary scene scent scheme school science scoop scope score scorpion scott scout
 scramble scrap scraps scream screen screw script scuba sculptor scum sea seal sean search season seat second
 secret sector security see seed seek seem seen seer seize select self sell seller send senior sense sensei
 sent sentinel sept sequel sergeant series sermon serpent serve server seth settle setup seven sew shade shadow

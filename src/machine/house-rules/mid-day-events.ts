@@ -1,21 +1,46 @@
 import type { Instant } from '../../domain/time.js';
-import type { GameContext } from '../context.js';
+import type { DayVotes, GameContext, ReceivedPost } from '../context.js';
 import { isDayOpen } from '../death-rules.js';
-import { addFlag } from '../flags.js';
+import { addFlag, postFlag } from '../flags.js';
 import { replaceSlot } from '../roster.js';
 import { setVote } from '../votes.js';
 
 const note = (ctx: GameContext, code: string, actor: string | null, message: string, at: Instant) =>
   addFlag(ctx, { postId: null, code, actor, message, at });
 
+function clearVotes(day: DayVotes): { day: DayVotes; cleared: number } {
+  const cleared = day.votes.filter((v) => v !== null).length;
+  return { day: { ...day, votes: day.votes.map(() => null), split: {} }, cleared };
+}
+
 /** H-EV2: the mod resets every vote ("all votes are reset after the day-kill"); a later vote counts anew. */
 export function resetVotes(ctx: GameContext, at: Instant): GameContext {
   if (!ctx.day || !isDayOpen(ctx)) {
     return note(ctx, 'event-phase-mismatch', null, 'The game file resets the votes, but no day is open.', at);
   }
-  const cleared = ctx.day.votes.filter((v) => v !== null).length;
-  const day = { ...ctx.day, votes: ctx.day.votes.map(() => null), split: {} };
+  const { day, cleared } = clearVotes(ctx.day);
   return note({ ...ctx, day }, 'votes-reset', null, `The mod reset all votes (${cleared} cleared).`, at);
+}
+
+/**
+ * P4: the moderator's own post says the votes are reset now ("vote count is reset"): the same reset as H-EV2,
+ * flagged `votes-reset-by-post` so the mod sees that moddesk read it from the post (an `ignore` ruling on the
+ * post undoes it). Outside an open day it means nothing and is not flagged.
+ */
+export function resetByModPost(ctx: GameContext, rp: ReceivedPost): GameContext {
+  if (!rp.announcesReset || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
+  if (!ctx.day || !isDayOpen(ctx)) return ctx;
+  const { day, cleared } = clearVotes(ctx.day);
+  return addFlag(
+    { ...ctx, day },
+    postFlag(
+      rp.post,
+      rp.at,
+      'votes-reset-by-post',
+      `The mod's post says the votes are reset; ${cleared} cleared. Rule the post \`ignore\` if it does not reset them.`,
+      rp.post.author,
+    ),
+  );
 }
 
 /** H-EV3: a dead player comes back. Their vote was removed at death; the day's threshold follows the living. */
