@@ -50,7 +50,8 @@ export type MatchStep =
   | 'abbreviation'
   | 'short-prefix'
   | 'pun'
-  | 'nearest';
+  | 'nearest'
+  | 'incoming';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
 export interface MatchDoubt {

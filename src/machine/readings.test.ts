@@ -93,6 +93,18 @@ describe('voter readings and confidence', () => {
     ]);
   });
 
+  it('P5: the exact name of a later replacement counts for the slot they take, flagged', () => {
+    const g = game('events:\n  - { at: "2026-03-02T05:00:00Z", replace: Bob, by: Zed }\n');
+    const s = state(g, [post('Cid', '<b>Vote: zed</b>', 2)]);
+    expect(s.votes.wagons).toMatchObject([
+      { target: 'Bob', voters: ['Cid'], readings: [{ via: 'incoming', confidence: 'doubtful' }] },
+    ]);
+    expect(s.flags.filter((f) => f.code === 'target-guessed').map((f) => f.message)).toEqual([
+      expect.stringContaining('Zed replaces Bob'),
+    ]);
+    expect(state(game(), [post('Cid', '<b>Vote: zed</b>', 2)]).votes.wagons).toEqual([]);
+  });
+
   it('every counted vote carries its reading: sure ones silently, doubtful ones with a flag and the reason', () => {
     const s = state(game(), [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)]);
     expect(s.votes.wagons[0]?.readings).toMatchObject([

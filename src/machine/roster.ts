@@ -35,7 +35,34 @@ export function nameIndex(slots: Slot[]): NameIndex {
 }
 
 export function resolveTarget(ctx: GameContext, argument: string): NameMatch {
-  return resolveName(argument, nameIndex(ctx.slots));
+  const match = resolveName(argument, nameIndex(ctx.slots));
+  return match.kind === 'unknown' ? (byIncomingName(ctx, argument) ?? match) : match;
+}
+
+/**
+ * P5: the exact name of a player the game file brings in later by a replacement (`Vote: D3x` after the mod
+ * announced "D3x replaces him" but before the recorded replacement): counted for the slot they will take, doubtful.
+ */
+function byIncomingName(ctx: GameContext, argument: string): NameMatch | null {
+  const n = normName(argument);
+  if (n === '') return null;
+  const slotOf = new Map<string, number>();
+  for (const s of ctx.slots) slotOf.set(normName(s.name), s.index);
+  for (const e of ctx.setup.game.events) {
+    if (!('replace' in e)) continue;
+    const slot = slotOf.get(normName(e.replace)) ?? slotByName(ctx.slots, e.replace)?.index;
+    if (slot === undefined) continue;
+    const by = normName(e.by);
+    if (!slotOf.has(by)) slotOf.set(by, slot);
+    if (by === n && slotByName(ctx.slots, e.by) === null)
+      return {
+        kind: 'player',
+        slot,
+        via: 'incoming',
+        doubt: { reason: `${e.by} replaces ${ctx.slots[slot]?.name} later in the game file` },
+      };
+  }
+  return null;
 }
 
 /** The slot whose current player wrote a post, by display name or alias (case and spacing ignored). */

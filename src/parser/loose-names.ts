@@ -7,6 +7,8 @@ export interface LooseName {
   norm: string;
   /** Letters that start a word of the name (`e`, `p`, `m` in evilpacmanx), by position in `norm`. */
   wordStarts: ReadonlySet<number>;
+  /** Words of the name as written, 5 letters or more (`baltar` in VP Baltar), for N17. */
+  parts: readonly string[];
 }
 
 /** Readings N9…N13 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
@@ -18,12 +20,22 @@ function distance(a: string, b: string): number {
 
 /** `chefnachos` holds `nachos`: an argument of 4+ letters inside exactly one name (N9). */
 export function byPart(arg: string, names: readonly LooseName[]): NameMatch | null {
+  if (arg.length === MIN_PART - 1) return byWordStart(arg, names);
   if (arg.length < MIN_PART) return null;
   const plural = arg.endsWith('s') && arg.length > MIN_PART ? arg.slice(0, -1) : null;
   return unique(
     names.filter((n) => n.norm.includes(arg) || (plural !== null && n.norm.includes(plural))),
     'part',
     'a part of the name',
+  );
+}
+
+/** N18: three letters that start a word inside one name, not its first (`Pac` for evilpacman18). */
+function byWordStart(arg: string, names: readonly LooseName[]): NameMatch | null {
+  return unique(
+    names.filter((n) => [...n.wordStarts].some((at) => at > 0 && n.norm.startsWith(arg, at))),
+    'part',
+    'the start of a word inside the name',
   );
 }
 
@@ -60,7 +72,8 @@ function isAbbreviation(arg: string, n: LooseName): boolean {
   for (let i = 1; i < arg.length; i += 1) {
     at = n.norm.indexOf(arg[i] as string, at + 1);
     if (at < 0) return false;
-    if (arg.length === 2 && !n.wordStarts.has(at)) return false;
+    // N19: a name of one unbroken word has no word starts to check (`xf` for Xkfyu); its own start is N13's.
+    if (arg.length === 2 && !n.wordStarts.has(at) && (n.wordStarts.size > 1 || at === 1)) return false;
   }
   return true;
 }
@@ -112,6 +125,10 @@ export function byNearest(arg: string, names: readonly LooseName[]): NameMatch |
       for (let len = arg.length - 1; len <= arg.length + 1 && len < n.norm.length; len += 1) {
         d = Math.min(d, distance(arg, n.norm.slice(0, len)));
       }
+    }
+    // N17: one word of a several-word name, misspelt (`Balter` for VP Baltar).
+    for (const part of arg.length >= 5 ? n.parts : []) {
+      if (Math.abs(part.length - arg.length) <= 1) d = Math.min(d, distance(arg, part));
     }
     const prev = bySlot.get(n.slot);
     if (prev === undefined || d < prev) bySlot.set(n.slot, d);

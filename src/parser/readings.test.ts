@@ -183,4 +183,18 @@ describe('name readings', () => {
   it('N16: an alias recorded for a doubtful form makes it sure', () => {
     expect(resolveName('pitz', names(['havingpitz'], { 0: ['pitz'] }))).toEqual(sure(0, 'alias'));
   });
+  it('N17: a misspelt word of a several-word name, runner-up 2+ edits further', () => {
+    expect(resolveName('Balter', names(['VP Baltor', 'Juls', 'charter']))).toEqual(doubtful(0, 'nearest'));
+    expect(resolveName('Balter', names(['VP Baltor', 'Juls', 'Cap Baltic']))).not.toMatchObject({ kind: 'player' });
+  });
+  it('N19: two letters in order in a name of one unbroken word', () => {
+    expect(resolveName('xf', names(['Xkfyu', 'xSoniaNevermindx', 'Saru']))).toEqual(doubtful(0, 'abbreviation'));
+    expect(resolveName('xs', names(['Xkfyu', 'xSoniaNevermindx', 'Saru']))).toMatchObject({ kind: 'player', slot: 1 });
+    expect(resolveName('pm', names(['evilpacmanx', 'Saru']))).toEqual({ kind: 'unknown' });
+  });
+  it('N18: three letters that start a word inside one name, after a dictionary word', () => {
+    expect(resolveName('Pac', names(['evilpacmanx', 'Tam', 'Xkfyu']))).toEqual(doubtful(0, 'part'));
+    expect(resolveName('Pac', names(['evilpacmanx', 'goodpacker']))).toMatchObject({ kind: 'ambiguous' });
+    expect(resolveName('kfy', names(['evilpacmanx', 'Xkfyu']))).toEqual({ kind: 'unknown' });
+  });
 });

@@ -10,7 +10,7 @@ import {
   byShortPrefix,
   type LooseName,
 } from './loose-names.js';
-import { foldLookalikes, nameReadings, neededFolding, normalizeName } from './name-words.js';
+import { foldLookalikes, nameReadings, nameWords, neededFolding, normalizeName } from './name-words.js';
 import { ENGLISH_WORDS } from './word-list.js';
 
 interface IndexedName extends LooseName {
@@ -86,6 +86,10 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
     for (let at = 1; at + MIN_TEXT <= letters; at += 1) {
       if (ENGLISH_WORDS.has(norm.slice(at, letters))) wordStarts.add(at);
     }
+    // And one that starts it ends a word: `evil|pacman` (N18 reads `pac` there).
+    for (let at = MIN_TEXT + 1; at + MIN_TEXT <= letters; at += 1) {
+      if (ENGLISH_WORDS.has(norm.slice(0, at))) wordStarts.add(at);
+    }
     names.push({
       slot: entry.slot,
       name: entry.name,
@@ -95,6 +99,7 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
       initials,
       scrambled,
       wordStarts,
+      parts: nameWords(entry.name).length > 1 ? nameWords(entry.name).filter((w) => w.length >= 5) : [],
     });
   }
   return { names, cache: new Map() };
