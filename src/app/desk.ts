@@ -1,4 +1,5 @@
 import type { DraftRecord } from '../domain/draft.js';
+import type { DeathCause } from '../domain/game-file.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
 import type { GameContext } from '../machine/context.js';
 import type { DraftShelf } from './drafts/tidy.js';
@@ -56,7 +57,20 @@ export interface DeskExtras {
   context?(gameId: string): Promise<{ context: GameContext; at: number } | null>;
   /** Ends the current phase now, stored as a game-file `end` event: the night console's "Everyone, wake up." */
   endPhase?(gameId: string, phase: string): Promise<void>;
+  /**
+   * A mid-day event the mod records from the dashboard (a kill, a replacement, a votes reset, the next phase),
+   * validated as a game-file load would validate it before anything is stored or written.
+   */
+  modEvent?(gameId: string, event: ModEvent): Promise<void>;
 }
+
+/** What the dashboard's mid-day forms record; times are now unless `start` says otherwise. */
+export type ModEvent =
+  | { kind: 'kill'; player: string; cause: DeathCause }
+  | { kind: 'replace'; player: string; by: string; votes?: 'carry' | 'reset' }
+  | { kind: 'reset-votes'; note?: string }
+  /** The next phase starts (at `start`, default now), with its deadline if given; a listed phase is moved up. */
+  | { kind: 'phase'; name: string; start?: string; deadline?: string };
 
 export type DashboardDesk = Desk & DeskExtras;
 

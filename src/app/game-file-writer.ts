@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
-import type { GameEvent, GameFile } from '../domain/game-file.js';
+import type { GameEvent, GameFile, PhaseSetup } from '../domain/game-file.js';
 import { normName } from '../machine/roster.js';
 import { replay } from '../reporter/replay.js';
 import { parseGameFile } from './load-game-file.js';
@@ -10,6 +10,8 @@ import { parseGameFile } from './load-game-file.js';
 export interface GameFileChange {
   event?: GameEvent;
   alias?: { player: string; alias: string };
+  /** A phase to start: a listed one of that name is moved to this start (and deadline), else one is added. */
+  phase?: PhaseSetup;
 }
 
 /**
@@ -24,8 +26,17 @@ export function applyChange(game: GameFile, change: GameFileChange): GameFile {
     next = withAlias(next, player, change.alias.alias.trim());
   }
   if (change.event) next = withRuling(next, change.event);
+  if (change.phase) next = withPhase(next, change.phase);
   checkGame(next);
   return next;
+}
+
+/** The game with `phase` starting when it says: a listed phase of that name replaced, else added in time order. */
+export function withPhase(game: GameFile, phase: PhaseSetup): GameFile {
+  const phases = game.phases.filter((p) => p.name !== phase.name);
+  phases.push(phase);
+  phases.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  return { ...game, phases };
 }
 
 /** The slot's name in `players` for a name it has now (replacements followed back). */
@@ -51,18 +62,24 @@ export function checkAlias(game: GameFile, player: string, alias: string): void 
       'game-invalid',
       `${JSON.stringify(alias.trim())} is already ${slot.name}'s own name; an alias is another name, e.g. the misspelling the vote used`,
     );
+  const taken = nameOwner(game, alias);
+  if (taken)
+    throw new ModdeskError(
+      'game-invalid',
+      taken === slot.name
+        ? `${JSON.stringify(alias.trim())} is already an alias of ${slot.name}`
+        : `${JSON.stringify(alias.trim())} is already a name of ${taken}; one name cannot stand for two players`,
+    );
+}
+
+/** The slot (its `players` name) that answers to `name` already (a name, an alias, a replacement), or null. */
+export function nameOwner(game: GameFile, name: string): string | null {
+  const wanted = normName(name);
   const owners = [
     ...game.players.map((p) => ({ owner: p.name, names: [p.name, ...p.aliases] })),
     ...game.events.flatMap((e) => ('replace' in e ? [{ owner: e.replace, names: [e.by] }] : [])),
   ];
-  const taken = owners.find((o) => o.names.some((n) => normName(n) === wanted));
-  if (taken)
-    throw new ModdeskError(
-      'game-invalid',
-      taken.owner === slot.name
-        ? `${JSON.stringify(alias.trim())} is already an alias of ${slot.name}`
-        : `${JSON.stringify(alias.trim())} is already a name of ${taken.owner}; one name cannot stand for two players`,
-    );
+  return owners.find((o) => o.names.some((n) => normName(n) === wanted))?.owner ?? null;
 }
 
 /** Everything a load checks beyond the schema (initial context: names, phases, events), as a thrown ModdeskError. */
@@ -91,6 +108,7 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
     if (isSeq(events)) (events as YAMLSeq).add(node);
     else doc.set('events', doc.createNode([change.event], { flow: false }));
   }
+  if (change.phase) writePhase(doc, change.phase);
   if (change.alias) {
     const raw = doc.toJS() as Partial<GameFile>;
     const name = originalName(
@@ -125,6 +143,25 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
   const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
+}
+
+/** A phase into the file's `phases`: a listed one of that name gets the new times (its comments stay), else added. */
+function writePhase(doc: ReturnType<typeof parseDocument>, phase: PhaseSetup): void {
+  const phases = doc.get('phases');
+  if (!isSeq(phases)) throw new ModdeskError('game-invalid', 'the game file has no phases list; nothing was written');
+  const seq = phases as YAMLSeq;
+  const listed = seq.items.find((p) => isMap(p) && String((p as YAMLMap).get('name')) === phase.name) as
+    | YAMLMap
+    | undefined;
+  if (listed) {
+    listed.set('start', phase.start);
+    if (phase.deadline) listed.set('deadline', phase.deadline);
+    else listed.delete('deadline');
+    // Kept in time order, as the file is read.
+    seq.items = [...seq.items].sort(
+      (a, b) => Date.parse(String((a as YAMLMap).get('start'))) - Date.parse(String((b as YAMLMap).get('start'))),
+    );
+  } else seq.add(doc.createNode(phase, { flow: true }));
 }
 
 const rulingPost = (e: GameEvent): string | null => ('post' in e ? e.post : null);

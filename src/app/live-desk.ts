@@ -15,6 +15,7 @@ import type {
   DraftRecord,
   FlagRecord,
   GameSummary,
+  ModEvent,
   NightEntryOutcome,
   Ruling,
   VoteHistoryRow,
@@ -22,8 +23,9 @@ import type {
 import { type DraftActions, toRecord } from './draft-actions.js';
 import { type DraftShelf, shelve } from './drafts/tidy.js';
 import { flagIds, flagRecords } from './flag-records.js';
-import { appendToGameFile, applyChange, playerEntry } from './game-file-writer.js';
+import { appendToGameFile, applyChange, type GameFileChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
+import { modEventChange } from './mod-events.js';
 import { voteHistoryOf } from './vote-history.js';
 
 export { flagIds };
@@ -230,6 +232,15 @@ export class LiveDesk implements DashboardDesk {
     r.advance(at);
   }
 
+  /** A mid-day event from the dashboard (modEventChange checks it can apply now), stored like a ruling, then replayed. */
+  async modEvent(gameId: string, e: ModEvent): Promise<void> {
+    const r = this.runner(gameId);
+    const now = this.nowOf(r);
+    const { change, action, at } = modEventChange(e, { context: r.replayAt(now), at: now }, r.game);
+    this.saveChange(r, change, action);
+    if (at <= now + 1000) r.advance(at);
+  }
+
   /** Stores a game-file event (and an alias) in the database, the audit log and the game file, then replays. */
   private saveEvent(
     r: GameRunner,
@@ -238,25 +249,37 @@ export class LiveDesk implements DashboardDesk {
     alias?: { player: string; alias: string },
     alsoInTx?: () => void,
   ): void {
+    this.saveChange(r, { event, alias }, action, alsoInTx);
+    if ('post' in event) r.replanAfterRuling();
+  }
+
+  /** Stores a change (an event, an alias, a phase) in the database, the audit log and the game file, then replays. */
+  private saveChange(r: GameRunner, change: GameFileChange, action: string, alsoInTx?: () => void): void {
     const at = formatInstant(this.clock.now());
     // Refused here (a clear error for the page) before the database or the file is touched.
-    const game = applyChange(r.game, { event, alias });
+    const game = applyChange(r.game, change);
+    const { event, alias, phase } = change;
     this.store.tx(() => {
-      this.store.games.ruling(r.id, event, at);
+      if (event) this.store.games.ruling(r.id, event, at);
       this.store.games.saveGame(r.id, game);
-      this.store.audit.append({ at, gameId: r.id, actor: 'mod', action, detail: { event, alias: alias ?? null } });
+      this.store.audit.append({
+        at,
+        gameId: r.id,
+        actor: 'mod',
+        action,
+        detail: { event: event ?? null, alias: alias ?? null, ...(phase ? { phase } : {}) },
+      });
       alsoInTx?.();
     });
     if (this.opts.writeGameFile !== false) {
       try {
-        appendToGameFile(r.gameFile, { event, alias });
+        appendToGameFile(r.gameFile, change);
       } catch (err) {
         this.onError(err);
       }
     }
     r.game = game;
     r.ctx = r.replayAt(r.plan.at);
-    if ('post' in event) r.replanAfterRuling();
     this.emit({ type: 'game.updated', gameId: r.id });
   }
 

@@ -90,7 +90,8 @@ const optionsSchema = z.strictObject({
   countRequestCooldown: z.number().nonnegative().optional(),
 });
 
-const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;
+/** Every cause a death can have (a `kill` event's `cause`). */
+export const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;
 
 const eventSchema = z
   .union([

@@ -26,6 +26,10 @@ const NOTICES: Record<string, string> = {
   flagged: 'Not counted as a night action: the entry was flagged for your ruling (see Flags).',
   'no-action': 'Entered as a PM, but no night action was read from it: check the line, e.g. "Target: Bob".',
   resolved: 'The night is resolved: everyone, wake up.',
+  'mod-kill': 'Kill recorded in the game file; the state is replayed with it.',
+  'mod-replace': 'Replacement recorded in the game file; the state is replayed with it.',
+  'mod-reset': 'Votes reset; the state is replayed with it.',
+  'mod-phase': 'Phase recorded in the game file; the state is replayed with it.',
 };
 
 const TABS: Record<string, GameTab> = {
@@ -35,6 +39,7 @@ const TABS: Record<string, GameTab> = {
   '/missiles': 'missiles',
   '/night': 'night',
   '/votes': 'votes',
+  '/mod': 'mod',
 };
 
 /** The dashboard's request handling: guard, routes, and the server-sent event streams. */

@@ -10,6 +10,7 @@ import { flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
 import { csrfField, type GameTab, layout } from './pages/layout.js';
 import { missilesPage } from './pages/missiles-page.js';
+import { modEventsPage } from './pages/mod-events-page.js';
 import { nightPage } from './pages/night-page.js';
 import { votesPage } from './pages/votes-page.js';
 import type { TimelineInput } from './pages/wagon-timeline.js';
@@ -87,6 +88,8 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         }),
       );
     }
+    case 'mod':
+      return frame('Mod events', modEventsPage(game.id, state, c.csrf));
     case 'votes':
       return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
   }

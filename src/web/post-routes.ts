@@ -1,4 +1,5 @@
-import type { DashboardDesk, GameSummary, Ruling } from '../app/desk.js';
+import type { DashboardDesk, GameSummary, ModEvent, Ruling } from '../app/desk.js';
+import type { DeathCause } from '../domain/game-file.js';
 import { HttpError } from './http-util.js';
 import { type ConsoleOp, isDone, type NightSessions } from './night-session.js';
 
@@ -65,6 +66,12 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
       notice: entry?.outcome === 'flagged' ? 'flagged' : entry?.outcome === 'no-action' ? 'no-action' : 'recorded',
     };
   }
+  const mod = /^\/mod\/(kill|replace|reset|phase)$/.exec(path);
+  if (mod) {
+    if (!desk.modEvent) throw new HttpError(409, 'this desk cannot record mod events');
+    await desk.modEvent(game.id, modEvent(mod[1] as string, form));
+    return { to: 'mod', notice: `mod-${mod[1]}` };
+  }
   if (path === '/night/console') return consoleOp(c);
   if (path === '/night/console/resolve') return resolve(c);
   throw new HttpError(404, 'no such action');
@@ -82,6 +89,23 @@ function ruling(form: URLSearchParams): Ruling {
     return { kind, postId: field(form, 'postId', 200), target, note, rememberAlias: alias };
   }
   throw new HttpError(400, 'unknown ruling');
+}
+
+function modEvent(op: string, form: URLSearchParams): ModEvent {
+  const opt = (name: string, max: number) => form.get(name)?.slice(0, max).trim() || undefined;
+  if (op === 'kill')
+    return { kind: 'kill', player: field(form, 'player', 200), cause: field(form, 'cause', 20) as DeathCause };
+  if (op === 'replace') {
+    const votes = form.get('votes');
+    return {
+      kind: 'replace',
+      player: field(form, 'player', 200),
+      by: field(form, 'by', 60),
+      ...(votes === 'carry' || votes === 'reset' ? { votes } : {}),
+    };
+  }
+  if (op === 'reset') return { kind: 'reset-votes', note: opt('note', 200) };
+  return { kind: 'phase', name: field(form, 'name', 4).trim(), start: opt('start', 40), deadline: opt('deadline', 40) };
 }
 
 const OPS = new Set<ConsoleOp>(['record', 'nobody', 'next', 'undo', 'restart']);

@@ -19,7 +19,7 @@ export interface PageOptions {
   tabs?: readonly string[];
 }
 
-export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes';
+export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes' | 'mod';
 
 /** The page frame: header, the game's tabs, a notice, and `main`. */
 export function layout(opts: PageOptions, body: Html): string {
@@ -33,6 +33,7 @@ export function layout(opts: PageOptions, body: Html): string {
         ${tab('overview', 'Overview', '')} ${tab('drafts', 'Drafts', '/drafts', g.pendingDrafts)}
         ${tab('flags', 'Flags', '/flags', g.openFlags)} ${opts.tabs?.includes('missiles') ? tab('missiles', 'Missiles', '/missiles') : ''}
         ${tab('night', 'Night', '/night')} ${tab('votes', 'Votes', '/votes')}
+        ${tab('mod', 'Mod events', '/mod')}
       </nav>`
     : '';
   return `<!doctype html>${

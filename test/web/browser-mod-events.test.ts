@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { appConfigSchema } from '../../src/app/app-config.js';
+import { type RunningDesk, runDesk } from '../../src/app/run-desk.js';
+import { CAUSES } from '../../src/domain/game-file.js';
+import type { Post } from '../../src/domain/post.js';
+import { DESKTOP, navigating, openBrowser, PHONE, type Session, signIn } from './browser.js';
+import { TestClock } from './desk.js';
+import { post } from './games.js';
+
+// Issue 15: the dashboard records a phase, a kill (cause from the listed choices), a replacement and a votes reset
+// without touching YAML: each checked before the game file is written (atomically, its comments kept), each
+// behind the CSRF check. The desk is `watch`'s (it writes the game file), over a `file` thread.
+const GAME_YAML = `# Harbour Town: the moderator's notes stay in this file.
+ruleset: vanilla
+title: Harbour Town
+moderator: Mod
+thread:
+  platform: file
+  url: posts.jsonl # the thread dump beside this file
+players:
+  - { name: Alice, faction: town }
+  - { name: Bob, faction: mafia } # the goon
+  - { name: Cleo, faction: town }
+  - { name: Dan, faction: town }
+  - { name: Eve, faction: town }
+phases:
+  - { name: D1, start: "2026-05-04T18:00:00Z", deadline: "2026-05-06T18:00:00Z" }
+`;
+const at = (h: number) =>
+  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
+const VOTES: Post[] = [
+  post('Alice', at(1), { action: 'Vote: Bob' }),
+  post('Cleo', at(2), { action: 'Vote: Bob' }),
+  post('Dan', at(3), { action: 'Vote: Eve' }),
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Watched {
+  running: RunningDesk;
+  gameFile: string;
+  close(): Promise<void>;
+}
+
+async function watchDesk(): Promise<Watched> {
+  const dir = mkdtempSync(join(tmpdir(), 'moddesk-mod-events-'));
+  const gameFile = join(dir, 'game.yaml');
+  writeFileSync(gameFile, GAME_YAML);
+  writeFileSync(join(dir, 'posts.jsonl'), VOTES.map((p) => `${JSON.stringify(p)}\n`).join(''));
+  const config = appConfigSchema.parse({
+    database: join(dir, 'moddesk.db'),
+    games: [{ file: gameFile, id: 'harbour' }],
+    poll: { intervalSeconds: 1, nearSeconds: 1, minSeconds: 0, debounceMinutes: 0 },
+  });
+  const clock = new TestClock(Date.parse(at(4)), 0);
+  const running = await runDesk({ config, clock, env: {}, log: pino({ level: 'silent' }), dashboard: false });
+  await running.watcher.pollAll();
+  return {
+    running,
+    gameFile,
+    async close() {
+      await running.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: Watched) => Promise<void>) {
+  const w = await watchDesk();
+  const s = await signIn(browser, { desk: w.running.watcher.desk, id: 'harbour' }, viewport);
+  try {
+    await s.page.goto(`${s.base}/mod`);
+    await run(s, w);
+    expect(s.errors).toEqual([]);
+  } finally {
+    await s.close();
+    await w.close();
+  }
+}
+
+const fileOf = (w: Watched) => readFileSync(w.gameFile, 'utf8');
+const submit = (page: Page, id: string) => navigating(page, () => page.click(`#${id}`));
+const stateOf = (s: Session, w: Watched) => w.running.watcher.desk.state('harbour');
+
+/** The file keeps every comment it had, and still loads as YAML. */
+function commentsKept(text: string): void {
+  for (const c of ["# Harbour Town: the moderator's notes", '# the thread dump beside this file', '# the goon'])
+    expect(text).toContain(c);
+  expect(() => parse(text)).not.toThrow();
+}
+
+describe('browser: mod events from the dashboard, written into the game file', () => {
+  it('a kill with its cause chosen from the listed causes', async () => {
+    await withModPage(DESKTOP, async (s, w) => {
+      const { page } = s;
+      expect(await page.locator('#kill-cause option').allTextContents()).toEqual([...CAUSES]);
+      await page.selectOption('#kill-player', 'Eve');
+      await page.selectOption('#kill-cause', 'vig');
+      await submit(page, 'kill-submit');
+      expect(page.url()).toContain('notice=mod-kill');
+      const eve = (await stateOf(s, w)).players.find((p) => p.name === 'Eve')!;
+      expect(eve).toMatchObject({ alive: false, cause: 'vig' });
+      const text = fileOf(w);
+      commentsKept(text);
+      expect(parse(text).events).toEqual([{ at: expect.any(String), kill: 'Eve', cause: 'vig' }]);
+      // Dead now: not offered again.
+      expect(await page.locator('#kill-player option').allTextContents()).not.toContain('Eve');
+      await page.goto(s.base);
+      expect(await page.locator('[data-live="players"]').textContent()).toContain('dead: vig');
+    });
+  }, 60_000);
+
+  it('a replacement, and a refused one (a name already in the game) writes nothing', async () => {
+    await withModPage(PHONE, async (s, w) => {
+      const { page } = s;
+      await page.selectOption('#replace-player', 'Cleo');
+      await page.fill('#replace-by', 'Zed');
+      await page.selectOption('#replace-votes', 'carry');
+      await submit(page, 'replace-submit');
+      expect(page.url()).toContain('notice=mod-replace');
+      const state = await stateOf(s, w);
+      expect(state.players.find((p) => p.name === 'Zed')).toMatchObject({ alive: true, formerNames: ['Cleo'] });
+      // Cleo's vote stays with the slot (carry).
+      expect(state.votes.wagons.find((x) => x.target === 'Bob')?.voters).toEqual(['Alice', 'Zed']);
+      const text = fileOf(w);
+      commentsKept(text);
+      expect(parse(text).events).toEqual([{ at: expect.any(String), replace: 'Cleo', by: 'Zed', votes: 'carry' }]);
+
+      await page.goto(`${s.base}/mod`);
+      await page.selectOption('#replace-player', 'Dan');
+      await page.fill('#replace-by', 'alice');
+      await submit(page, 'replace-submit');
+      expect(await page.locator('.error').textContent()).toMatch(/alice|Alice/);
+      expect(fileOf(w)).toBe(text);
+      expect((await stateOf(s, w)).players.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Zed', 'Dan', 'Eve']);
+    });
+  }, 60_000);
+
+  it('a votes reset clears the day; by night it is refused', async () => {
+    await withModPage(DESKTOP, async (s, w) => {
+      const { page } = s;
+      expect((await stateOf(s, w)).votes.wagons.length).toBeGreaterThan(0);
+      await page.fill('#reset-note', 'the lynch vote restarts after the modkill');
+      await submit(page, 'reset-submit');
+      expect(page.url()).toContain('notice=mod-reset');
+      expect((await stateOf(s, w)).votes.wagons).toEqual([]);
+      const text = fileOf(w);
+      commentsKept(text);
+      expect(parse(text).events).toEqual([
+        { at: expect.any(String), resetVotes: true, note: 'the lynch vote restarts after the modkill' },
+      ]);
+      await page.goto(s.base);
+      expect(await page.locator('[data-live="count"]').textContent()).not.toContain('Bob (2)');
+      await w.running.watcher.desk.modEvent('harbour', { kind: 'phase', name: 'N1' });
+      await page.goto(`${s.base}/mod`);
+      expect(await page.locator('#reset-h + p').textContent()).toContain('No day is open now');
+      const before = fileOf(w);
+      await submit(page, 'reset-submit');
+      expect(await page.locator('.error').textContent()).toContain('no day is open');
+      expect(fileOf(w)).toBe(before);
+    });
+  }, 60_000);
+
+  it('starts the next phase now with its deadline; a deadline before the start is refused', async () => {
+    await withModPage(PHONE, async (s, w) => {
+      const { page } = s;
+      expect(await page.inputValue('#phase-name')).toBe('N1');
+      await page.fill('#phase-deadline', '2026-05-04T20:00:00Z');
+      await submit(page, 'phase-submit');
+      expect(await page.locator('.error').textContent()).toMatch(/deadline must be after the start/);
+      expect(fileOf(w)).toBe(GAME_YAML);
+
+      await page.goto(`${s.base}/mod`);
+      await page.fill('#phase-deadline', '2026-05-05T22:00:00Z');
+      await submit(page, 'phase-submit');
+      expect(page.url()).toContain('notice=mod-phase');
+      const state = await stateOf(s, w);
+      expect(state.phase).toMatchObject({ name: 'N1', kind: 'night', deadline: '2026-05-05T22:00:00Z' });
+      const text = fileOf(w);
+      commentsKept(text);
+      expect(parse(text).phases.at(-1)).toEqual({
+        name: 'N1',
+        start: '2026-05-04T22:00:01Z',
+        deadline: '2026-05-05T22:00:00Z',
+      });
+      // The page now offers D2.
+      expect(await page.inputValue('#phase-name')).toBe('D2');
+    });
+  }, 60_000);
+
+  it('every mod-event form needs the CSRF token: a post without it changes nothing', async () => {
+    await withModPage(DESKTOP, async (s, w) => {
+      const status = await s.page.evaluate(async (url) => {
+        const r = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'player=Eve&cause=modkill',
+        });
+        return r.status;
+      }, `${s.base}/mod/kill`);
+      expect(status).toBe(403);
+      expect(fileOf(w)).toBe(GAME_YAML);
+      expect((await stateOf(s, w)).players.every((p) => p.alive)).toBe(true);
+    });
+  }, 60_000);
+});
