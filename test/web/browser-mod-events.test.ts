@@ -92,7 +92,7 @@ async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: Watche
 
 const fileOf = (w: Watched) => readFileSync(w.gameFile, 'utf8');
 const submit = (page: Page, id: string) => navigating(page, () => page.click(`#${id}`));
-const stateOf = (s: Session, w: Watched) => w.running.watcher.desk.state('harbour');
+const stateOf = (w: Watched) => w.running.watcher.desk.state('harbour');
 
 /** The file keeps every comment it had, and still loads as YAML. */
 function commentsKept(text: string): void {
@@ -110,7 +110,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
       await page.selectOption('#kill-cause', 'vig');
       await submit(page, 'kill-submit');
       expect(page.url()).toContain('notice=mod-kill');
-      const eve = (await stateOf(s, w)).players.find((p) => p.name === 'Eve')!;
+      const eve = (await stateOf(w)).players.find((p) => p.name === 'Eve')!;
       expect(eve).toMatchObject({ alive: false, cause: 'vig' });
       const text = fileOf(w);
       commentsKept(text);
@@ -130,7 +130,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
       await page.selectOption('#replace-votes', 'carry');
       await submit(page, 'replace-submit');
       expect(page.url()).toContain('notice=mod-replace');
-      const state = await stateOf(s, w);
+      const state = await stateOf(w);
       expect(state.players.find((p) => p.name === 'Zed')).toMatchObject({ alive: true, formerNames: ['Cleo'] });
       // Cleo's vote stays with the slot (carry).
       expect(state.votes.wagons.find((x) => x.target === 'Bob')?.voters).toEqual(['Alice', 'Zed']);
@@ -144,18 +144,18 @@ describe('browser: mod events from the dashboard, written into the game file', (
       await submit(page, 'replace-submit');
       expect(await page.locator('.error').textContent()).toMatch(/alice|Alice/);
       expect(fileOf(w)).toBe(text);
-      expect((await stateOf(s, w)).players.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Zed', 'Dan', 'Eve']);
+      expect((await stateOf(w)).players.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Zed', 'Dan', 'Eve']);
     });
   }, 60_000);
 
   it('a votes reset clears the day; by night it is refused', async () => {
     await withModPage(DESKTOP, async (s, w) => {
       const { page } = s;
-      expect((await stateOf(s, w)).votes.wagons.length).toBeGreaterThan(0);
+      expect((await stateOf(w)).votes.wagons.length).toBeGreaterThan(0);
       await page.fill('#reset-note', 'the lynch vote restarts after the modkill');
       await submit(page, 'reset-submit');
       expect(page.url()).toContain('notice=mod-reset');
-      expect((await stateOf(s, w)).votes.wagons).toEqual([]);
+      expect((await stateOf(w)).votes.wagons).toEqual([]);
       const text = fileOf(w);
       commentsKept(text);
       expect(parse(text).events).toEqual([
@@ -186,7 +186,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
       await page.fill('#phase-deadline', '2026-05-05T22:00:00Z');
       await submit(page, 'phase-submit');
       expect(page.url()).toContain('notice=mod-phase');
-      const state = await stateOf(s, w);
+      const state = await stateOf(w);
       expect(state.phase).toMatchObject({ name: 'N1', kind: 'night', deadline: '2026-05-05T22:00:00Z' });
       const text = fileOf(w);
       commentsKept(text);
@@ -212,7 +212,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
       }, `${s.base}/mod/kill`);
       expect(status).toBe(403);
       expect(fileOf(w)).toBe(GAME_YAML);
-      expect((await stateOf(s, w)).players.every((p) => p.alive)).toBe(true);
+      expect((await stateOf(w)).players.every((p) => p.alive)).toBe(true);
     });
   }, 60_000);
 });
