@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Cursor } from '../src/adapters/types.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { sourceFor } from '../src/app/watcher.js';
+import { profileSpan } from './profile.js';
 import { sample } from './sample.js';
 
 const { games, pollSeconds, phaseMs } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
@@ -27,8 +28,10 @@ const loops = sources.map(async (source, i) => {
 });
 await sleep(pollSeconds * 1000);
 const m = sample();
+const profiled = await profileSpan('adapters-alone');
 await sleep(phaseMs);
 const figures = m();
+await profiled();
 stop.abort();
 await Promise.all(loops);
 await Promise.all(sources.map((s) => s.close?.()));

@@ -12,6 +12,7 @@ import type { Post } from '../src/domain/post.js';
 import { formatInstant, HOUR } from '../src/domain/time.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { Store } from '../src/storage/store.js';
+import { profileSpan } from './profile.js';
 import type { BenchFigure } from './run.js';
 import { sample } from './sample.js';
 
@@ -141,10 +142,15 @@ export default async function (): Promise<BenchFigure[]> {
     throw new Error(`desk bench: only ${drafted.size} of ${GAMES} games have a vote count after the first read`);
   fetchedAt.clear();
   watcher.start();
+  // start() polls every game at once right after that first read; the rest is measured from the next round on, as
+  // the baseline waits one interval before measuring.
+  await new Promise((r) => setTimeout(r, POLL_SECONDS * 1000));
 
   const rest = sample();
+  const profiled = await profileSpan('desk-at-rest');
   await new Promise((r) => setTimeout(r, PHASE_MS));
   const atRest = rest();
+  await profiled();
 
   // 10% of the games get a new vote every second; the draft it causes is timed from the post's appearance and
   // from the poll that fetched it.

@@ -62,8 +62,8 @@ export class GameRunner {
   private _game: GameFile;
   /** States already folded for the current posts and game file, by instant (the dashboard asks for "now" often). */
   private readonly states = new Map<Instant, GameContext>();
-  /** The cursor as last stored: a poll that moved nothing writes nothing. */
-  private storedCursor: string | null = null;
+  /** The cursor as last stored (read once, not parsed back out of the store at every poll). */
+  private cursor: Cursor | null = null;
   /** The game folded to `plan.at`: planning, the recount and the dashboard continue from it (null: to be made). */
   private _fold: GameFold | null = null;
 
@@ -76,6 +76,7 @@ export class GameRunner {
     this._game = game;
     const stored = d.store.games.get(id);
     this.lastPollAt = stored?.lastPollAt ?? null;
+    this.cursor = (stored?.cursor ?? null) as Cursor | null;
     this.format =
       game.thread?.platform === 'reddit' ? 'markdown' : game.thread?.platform === 'file' ? 'text' : 'bbcode';
     this.posts = this.gamePosts();
@@ -155,7 +156,7 @@ export class GameRunner {
   async pollOnce(signal?: AbortSignal): Promise<{ newPosts: number; drafts: PlannedDraft[] }> {
     const { store, clock, log, source } = this.d;
     const cut = clock.now();
-    const cursor = (store.games.get(this.id)?.cursor ?? null) as Cursor | null;
+    const cursor = this.cursor;
     const timeout = AbortSignal.timeout(this.d.opts.poll.timeoutSeconds * 1000);
     let result: Awaited<ReturnType<Source['read']>>;
     try {
@@ -176,9 +177,8 @@ export class GameRunner {
     const seenAt = formatInstant(clock.now());
     const added = store.tx(() => {
       const r = store.posts.add(this.id, result.posts, seenAt);
-      const cursorJson = JSON.stringify(result.cursor);
-      if (r.added.length || cursorJson !== this.storedCursor) store.games.saveCursor(this.id, result.cursor, seenAt);
-      this.storedCursor = cursorJson;
+      // A poll that moved nothing writes nothing.
+      if (r.added.length || !sameCursor(result.cursor, cursor)) store.games.saveCursor(this.id, result.cursor, seenAt);
       if (r.added.length)
         store.audit.append({
           at: seenAt,
@@ -189,6 +189,7 @@ export class GameRunner {
         });
       return r;
     });
+    this.cursor = result.cursor;
     this.failures = 0;
     this.lastError = null;
     this.lastErrorAt = null;
@@ -361,4 +362,22 @@ export class GameRunner {
       failures: this.failures,
     });
   }
+}
+
+/**
+ * Whether a read left the cursor as it was: each key's value the same object (an adapter hands back the maps it did
+ * not change) or, for arrays, the same items; anything else is compared as JSON.
+ */
+function sameCursor(a: Cursor, b: Cursor | null): boolean {
+  if (b === null) return false;
+  const keys = Object.keys(a);
+  const shallow =
+    keys.length === Object.keys(b).length &&
+    keys.every((k) => {
+      const x = a[k];
+      const y = b[k];
+      if (x === y) return true;
+      return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+    });
+  return shallow || JSON.stringify(a) === JSON.stringify(b);
 }

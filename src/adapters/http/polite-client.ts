@@ -84,7 +84,13 @@ export class PoliteClient {
 
   constructor(options: Partial<HttpOptions> = {}) {
     this.options = httpOptions(options);
-    this.agent = new Agent({ connections: 1, keepAliveTimeout: 4000, connect: { timeout: this.options.timeoutMs } });
+    // Kept between polls (undici's 4 s default reconnected at every poll of a game read every few seconds).
+    this.agent = new Agent({
+      connections: 1,
+      keepAliveTimeout: 60_000,
+      keepAliveMaxTimeout: 600_000,
+      connect: { timeout: this.options.timeoutMs },
+    });
     this.robotsCache = new RobotsCache(PRODUCT_TOKEN, this.options.now);
   }
 

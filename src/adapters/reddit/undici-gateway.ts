@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { statusWords } from '../http/status-words.js';
 import type { RedditConfig } from './config.js';
@@ -9,6 +9,13 @@ import { type Attempt, type Headers, PoliteQueue } from './polite-queue.js';
 import { type CommentData, jsonEnvelopeSchema, listingSchema, tokenSchema } from './schema.js';
 
 type Params = Record<string, string | number | boolean>;
+
+/**
+ * One connection pool for every game's gateway in the process, its sockets kept between polls: with undici's
+ * default 4 s keep-alive a game polled every 5 s opened a new connection (and a new client) at every poll. The
+ * server's keep-alive hint still bounds it.
+ */
+const POLLING_AGENT = new Agent({ keepAliveTimeout: 60_000, keepAliveMaxTimeout: 600_000 });
 interface Raw {
   status: number;
   json: unknown;
@@ -193,6 +200,7 @@ export class UndiciGateway implements RedditGateway {
         body: method === 'POST' ? form.toString() : undefined,
         headersTimeout: this.cfg.timeoutMs,
         bodyTimeout: this.cfg.timeoutMs,
+        dispatcher: POLLING_AGENT,
         signal,
       });
       const text = await res.body.text();

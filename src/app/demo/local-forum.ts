@@ -56,7 +56,9 @@ export class LocalForum {
   private constructor(private readonly o: LocalForumOptions) {
     this.article = o.article ?? 'demo1';
     this.schedule = scheduleOf(o.posts);
+    // Idle connections kept 75 s, as nginx does by default (Node's 5 s closed a desk's socket between two polls).
     this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 75_000;
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
