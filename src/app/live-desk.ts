@@ -235,6 +235,12 @@ export class LiveDesk implements DashboardDesk {
   /** A mid-day event from the dashboard (modEventChange checks it can apply now), stored like a ruling, then replayed. */
   async modEvent(gameId: string, e: ModEvent): Promise<void> {
     const r = this.runner(gameId);
+    // Written into a file that does not load, it would be lost from the file: the mod fixes the file first.
+    if (r.gameFileError && this.opts.writeGameFile !== false)
+      throw new ModdeskError(
+        'game-invalid',
+        `the game file does not load (${r.gameFileError.text}); fix it first, then record this again`,
+      );
     const now = this.nowOf(r);
     const { change, action, at } = modEventChange(e, { context: r.replayAt(now), at: now }, r.game);
     this.saveChange(r, change, action);

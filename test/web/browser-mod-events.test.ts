@@ -215,4 +215,26 @@ describe('browser: mod events from the dashboard, written into the game file', (
       expect((await stateOf(w)).players.every((p) => p.alive)).toBe(true);
     });
   }, 60_000);
+
+  it('while the game file does not load, a mod event is refused with the file error (nothing lost from the file)', async () => {
+    const w = await watchDesk();
+    try {
+      const broken = GAME_YAML.replace(
+        '- { name: Eve, faction: town }',
+        '- { name: Eve, faction: town }\n  - { name: Bob }',
+      );
+      writeFileSync(w.gameFile, broken);
+      await w.running.watcher.pollAll();
+      const err = await w.running.watcher.desk
+        .modEvent('harbour', { kind: 'kill', player: 'Eve', cause: 'modkill' })
+        .catch((e: Error) => e);
+      expect((err as Error).message).toMatch(
+        /^the game file does not load \(.*game\.yaml: line 14.*Bob.*twice.*\); fix it first/,
+      );
+      expect(fileOf(w)).toBe(broken);
+      expect((await stateOf(w)).players.every((p) => p.alive)).toBe(true);
+    } finally {
+      await w.close();
+    }
+  });
 });
