@@ -4,7 +4,7 @@ import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
-import { withPostFacts } from '../machine/house-rules/post-facts.js';
+import { postFlags, withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
@@ -141,7 +141,9 @@ export class LiveDesk implements DashboardDesk {
   }
 
   private flagsOf(r: GameRunner): FlagRecord[] {
-    return flagRecords(r.id, r.ctx.flags, this.store.games.flagStatus(r.id), r.game.events);
+    // With the flags only the posts raise (prods due, requests for a count), as `moddesk state` lists them.
+    const flags = [...r.ctx.flags, ...postFlags(r.ctx, this.store.posts.list(r.id), r.plan.at)];
+    return flagRecords(r.id, flags, this.store.games.flagStatus(r.id), r.game.events);
   }
 
   async voteHistory(gameId: string, day?: string): Promise<VoteHistoryRow[]> {

@@ -52,9 +52,28 @@ describe('house-rule options in the game file', () => {
     expect(stateError(bad).stderr).toMatch(/line 4: players\[1\]\.modifiers\[0\]/);
   });
 
+  it('H-VC: a misspelt full-count part or a bad L-n mode names its line and key', () => {
+    const withOptions = (o: string) => game('  []').replace('events:', `options:\n${o}\nevents:`);
+    const typo = stateError(withOptions('  voteCount:\n    changes: true\n    histroy: true'));
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toMatch(/line 10: options\.voteCount: unknown key "histroy"; did you mean "history"\?/);
+    const mode = stateError(withOptions('  voteCount: { lMinus: close }'));
+    expect(mode.stderr).toMatch(/line 8: options\.voteCount\.lMinus/);
+    const cooldown = stateError(withOptions('  countRequestCooldown: -5'));
+    expect(cooldown.stderr).toMatch(/line 8: options\.countRequestCooldown/);
+  });
+
   it('the config example with every house rule loads', () => {
     const g = loadGameFile(join(root, 'config', 'house-rules.example.game.yaml'));
     expect(g.options).toMatchObject({ voteLock: true, tieBreak: 'draw', majorityFromDay: 2 });
+    expect(g.options.voteCount).toEqual({
+      changes: true,
+      history: true,
+      through: true,
+      previousCounts: true,
+      lMinus: 'near',
+    });
+    expect(g.options).toMatchObject({ countRequests: true, countRequestCooldown: 30 });
     expect(g.players[0]?.voteWeight).toBe(2);
   });
 });

@@ -36,6 +36,7 @@ describe('browser: house rules on the game page', () => {
     const posts = [
       post('Alice', '2026-05-04T19:00:00Z', { action: 'Vote: Bob' }),
       post('Cleo', '2026-05-04T20:00:00Z', { action: 'Vote: Bob' }),
+      post('Cleo', '2026-05-04T20:30:00Z', { html: '<p><strong>VC please</strong></p>', id: 'p900' }),
     ];
     const desk = await openDesk(houseGame(), posts, { at: Date.parse('2026-05-05T07:30:00Z') });
     const s = await signIn(browser, desk, DESKTOP);
@@ -49,9 +50,14 @@ describe('browser: house rules on the game page', () => {
       expect(text).toContain('Dan may not vote.');
       expect(text).toContain(`${hostile} cannot be voted for.`);
       expect(text).toContain('Votes are locked: once a player has voted, they cannot unvote or change.');
-      expect(text).toContain('Cleo: 1 post; prod in 0.5 hours');
+      expect(text).toContain('Cleo: 2 posts; prod in 1 hour');
       expect(text).toContain('Bob: 0 posts; prod due (1.5 hours past the prod time)');
       await shot(s.page, 'house-rules-desktop');
+      const flags = await desk.desk.flags(desk.id);
+      expect(flags.filter((f) => f.code === 'prod-due').map((f) => f.actor)).toContain('Bob');
+      expect(flags.find((f) => f.code === 'count-requested')).toMatchObject({ postId: 'p900', actor: 'Cleo' });
+      await s.page.goto(`${s.base}/flags`);
+      expect(await s.page.locator('main').textContent()).toContain('Cleo asks for a vote count ("VC please")');
       expect(await s.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
       expect(s.errors).toEqual([]);
     } finally {

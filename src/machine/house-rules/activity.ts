@@ -1,7 +1,6 @@
 import type { Post } from '../../domain/post.js';
-import type { StateJson } from '../../domain/state.js';
 import { formatInstant, HOUR, type Instant } from '../../domain/time.js';
-import type { GameContext } from '../context.js';
+import type { Flag, GameContext } from '../context.js';
 import { slotOfAuthor, slotOfFormerName } from '../roster.js';
 
 export interface ActivityEntry {
@@ -47,18 +46,15 @@ export function dayActivity(ctx: GameContext, posts: Post[], at: Instant): Activ
     });
 }
 
-/** The state with `activity`, and a `prod-due` flag for each living player past their prod time (H-AC2). */
-export function withActivity(state: StateJson, ctx: GameContext, posts: Post[]): StateJson {
-  const at = Date.parse(state.at);
-  const activity = dayActivity(ctx, posts, at);
-  const due = activity
+/** A `prod-due` flag for each living player past their prod time while the day is open (H-AC2). */
+export function prodFlags(ctx: GameContext, activity: ActivityEntry[]): Flag[] {
+  return activity
     .filter((a) => a.hoursLeft !== null && a.hoursLeft <= 0 && ctx.phase?.endedAt === null)
     .map((a) => ({
       postId: null,
       code: 'prod-due',
       actor: a.name,
       message: `${a.name} has not posted in the thread for ${ctx.setup.options.prodHours} hours (since ${a.lastPostAt ?? 'the day started'}): prod them.`,
-      at: a.prodAt as string,
+      at: Date.parse(a.prodAt as string),
     }));
-  return { ...state, activity, flags: [...state.flags, ...due] };
 }

@@ -1,8 +1,8 @@
 import type { Post } from '../../domain/post.js';
 import type { StateJson } from '../../domain/state.js';
-import { formatInstant } from '../../domain/time.js';
-import type { GameContext, VoteTarget } from '../context.js';
-import { withActivity } from './activity.js';
+import { formatInstant, type Instant } from '../../domain/time.js';
+import type { Flag, GameContext, VoteTarget } from '../context.js';
+import { type ActivityEntry, dayActivity, prodFlags } from './activity.js';
 import { changesBetween, countRecord, countRequestsToday, positionsOf } from './count-record.js';
 
 /**
@@ -17,7 +17,8 @@ export function withPostFacts(
   ctxThrough: (post: Post) => GameContext,
 ): StateJson {
   const at = Date.parse(state.at);
-  const s = withActivity(state, ctx, posts);
+  const activity = dayActivity(ctx, posts, at);
+  const s = { ...state, activity };
   const record = countRecord(ctx, posts, at, ctxThrough);
   const last = record.last?.post ?? null;
   const votes: StateJson['votes'] = {
@@ -36,13 +37,24 @@ export function withPostFacts(
       to: c.to.map(name),
     }));
   }
+  const flags = postFlags(ctx, posts, at, activity).map((f) => ({ ...f, at: formatInstant(f.at) }));
+  return { ...s, votes, flags: [...s.flags, ...flags] };
+}
+
+/** The flags only the posts raise: prods due (H-AC2) and players asking for a count (H-CR1). */
+export function postFlags(
+  ctx: GameContext,
+  posts: Post[],
+  at: Instant,
+  activity: ActivityEntry[] = dayActivity(ctx, posts, at),
+): Flag[] {
   const requests = countRequestsToday(ctx, posts, at).map((r) => ({
     postId: r.post.id,
     code: 'count-requested',
     actor: r.post.author,
     message: `${r.post.author} asks for a vote count ("${r.text}")`,
-    at: formatInstant(Date.parse(r.post.createdAt)),
+    at: Date.parse(r.post.createdAt),
     ...(r.post.url ? { url: r.post.url } : {}),
   }));
-  return { ...s, votes, flags: [...s.flags, ...requests] };
+  return [...prodFlags(ctx, activity), ...requests];
 }
