@@ -34,6 +34,7 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   } else {
     lines.push(`With ${m.alive} alive, the most votes at the deadline decide.`);
   }
+  if (m.voteLock) lines.push(lockLine(m.voteLock));
   if (m.endedAt !== null) lines.push(`The day ended ${formatDeadline(m.endedAt, m.timeZone)}.`);
   else if (m.deadline !== null)
     lines.push(`Deadline: ${formatDeadline(m.deadline, m.timeZone)} (${timeLeft(m.at, m.deadline)})`);
@@ -44,6 +45,13 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   if ((opts.history || m.parts.history) && m.history.length > 0)
     lines.push('', ...mk.collapsed('Vote history', historyLines(m, mk)));
   return `${mk.join(lines)}\n`;
+}
+
+/** H-WV2, in the players' words. */
+function lockLine(lock: NonNullable<VoteCountModel['voteLock']>): string {
+  if (!lock.inForce) return `Votes are no longer locked (${lock.liftsAt} or fewer alive).`;
+  const until = lock.liftsAt === null ? '' : ` until ${lock.liftsAt} or fewer are alive`;
+  return `Votes are locked: a vote cannot be changed or withdrawn${until}.`;
 }
 
 /** H-VC1: `Ava: Bea → Cid` for each voter who moved since the last count. */

@@ -3,6 +3,7 @@ import type { GameContext, Slot } from '../machine/context.js';
 import { isDayOver } from '../machine/death-rules.js';
 import { changesBetween, positionsOf, type VotePositions } from '../machine/house-rules/count-record.js';
 import { hasModifier } from '../machine/house-rules/modifiers.js';
+import { voteLockInForce } from '../machine/house-rules/vote-rules.js';
 import type { ResolvedOptions } from '../machine/options.js';
 import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from '../machine/votes.js';
 
@@ -32,6 +33,8 @@ export interface VoteCountModel {
   history: { voter: string; target: string | null; post: PostRef; at: Instant }[];
   /** H-AC1: posts per living player today, when the game lists them (`options.countActivity`). */
   activity: { name: string; posts: number }[] | null;
+  /** H-WV2: the game's vote lock, whether it holds now, and the living count that lifts it; null: no lock. */
+  voteLock: { inForce: boolean; liftsAt: number | null } | null;
   /** H-VC1..H-VC5: which parts of the full count the game shows (`options.voteCount`). */
   parts: ResolvedOptions['voteCount'];
   /**
@@ -156,6 +159,9 @@ export function buildVoteCountModel(
     at,
     timeZone: ctx.setup.game.timezone,
     activity: ctx.setup.options.countActivity && opts.activity ? opts.activity : null,
+    voteLock: ctx.setup.options.voteLock
+      ? { inForce: voteLockInForce(ctx), liftsAt: ctx.setup.options.voteLockLiftsAt }
+      : null,
     parts,
     changes: parts.changes && day ? changesOf(ctx, opts.last ?? null, ref) : null,
     previousCounts: parts.previousCounts ? (opts.countPosts ?? []).map(ref) : null,
