@@ -205,7 +205,7 @@ export default async function (): Promise<BenchFigure[]> {
   const note = `${GAMES} games, a poll every ${POLL_SECONDS} s each, forums in another process`;
   const cpuBase = { name: 'the adapters alone, same polls', value: base.cpuShare };
   const rssBase = { name: 'the adapters alone, same polls', value: base.rssMb };
-  const baseNote = `the baseline's heap ${base.heapMb.toFixed(0)} MB`;
+  const baseNote = `the baseline's heap ${base.heapMb.toFixed(0)} of ${base.heapTotalMb.toFixed(0)} MB, external ${base.externalMb.toFixed(0)} MB`;
   return [
     { name: 'desk: start-up (open + first full read of every game)', value: startup / 1000, unit: 's', note },
     { name: 'desk: CPU share at rest', value: atRest.cpuShare, unit: '% of one core', baseline: cpuBase, note },
@@ -214,7 +214,7 @@ export default async function (): Promise<BenchFigure[]> {
       value: atRest.rssMb,
       unit: 'MB',
       baseline: rssBase,
-      note: `heap ${atRest.heapMb.toFixed(0)} MB; ${baseNote}`,
+      note: `heap ${atRest.heapMb.toFixed(0)} of ${atRest.heapTotalMb.toFixed(0)} MB, external ${atRest.externalMb.toFixed(0)} MB; ${baseNote}`,
     },
     {
       name: 'desk: CPU share, 10% of games posting',

@@ -10,6 +10,8 @@ export function sample() {
       cpuShare: ((cpu.user + cpu.system) / 1000 / Math.max(wall, 1)) * 100,
       rssMb: mem.rss / 2 ** 20,
       heapMb: mem.heapUsed / 2 ** 20,
+      heapTotalMb: mem.heapTotal / 2 ** 20,
+      externalMb: mem.external / 2 ** 20,
     };
   };
 }

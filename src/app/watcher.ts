@@ -37,6 +37,9 @@ export interface WatcherDeps {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** Games `pollAll` reads at once. */
+const POLL_ALL_AT_ONCE = 16;
+
 export const gameIdOf = (file: string) => basename(file).replace(/(\.game)?\.ya?ml$/i, '');
 
 /** The adapter a game file names; a `file` thread's path is relative to the game file. */
@@ -150,9 +153,16 @@ export class Watcher {
     }
   }
 
-  /** One round for every game (used by `--once` and tests). */
+  /**
+   * One round for every game (used by `--once` and tests), a few games at a time: a thousand first reads at once
+   * held every thread in memory together.
+   */
   async pollAll(): Promise<void> {
-    await Promise.all([...this.runners.values()].map((r) => this.round(r)));
+    const queue = [...this.runners.values()];
+    const worker = async () => {
+      for (let r = queue.shift(); r; r = queue.shift()) await this.round(r);
+    };
+    await Promise.all(Array.from({ length: Math.min(POLL_ALL_AT_ONCE, queue.length) }, worker));
   }
 
   /** One poll and the posting after it; a game's rounds never overlap (the loop and `pollAll` may both ask). */
