@@ -1,4 +1,4 @@
-import { initialTransition, transition } from 'xstate';
+import { initialTransition } from 'xstate';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
@@ -10,6 +10,7 @@ import { createGameMachine, type GameEvent, type GameMachine, type GameSnapshot 
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
 import { type ParseFn, postVersions } from './post-versions.js';
+import { pureTransition } from './pure-transition.js';
 import type { Ruleset } from './ruleset.js';
 import { stateKey } from './state-key.js';
 import { byTime, eventItems, postItem, rulingsOf, type TimelineItem } from './timeline.js';
@@ -32,25 +33,30 @@ interface Point {
 }
 
 /** One statechart per ruleset, shared by every fold (a machine is immutable; a desk folds 1,000 games). */
-const MACHINES = new WeakMap<object, GameMachine>();
-function machineFor(ruleset: Parameters<typeof createGameMachine>[0]): GameMachine {
-  let m = MACHINES.get(ruleset);
-  if (!m) {
-    m = createGameMachine(ruleset);
-    MACHINES.set(ruleset, m);
+interface Chart {
+  machine: GameMachine;
+  step: (snapshot: GameSnapshot, event: GameEvent) => GameSnapshot;
+}
+const CHARTS = new WeakMap<object, Chart>();
+function chartFor(ruleset: Ruleset): Chart {
+  let c = CHARTS.get(ruleset);
+  if (!c) {
+    const machine = createGameMachine(ruleset);
+    c = { machine, step: pureTransition(machine) };
+    CHARTS.set(ruleset, c);
   }
-  return m;
+  return c;
 }
 
 /**
  * The one way to walk a game forward (state is a pure function of game file, posts and instant). It folds the
  * timeline — post versions, the mod's events, the timers of the state — into the game statechart with xstate's
- * pure `transition()`, never going back: `advanceTo(t)` continues from where it is, `steps(until)` yields the
+ * pure transition (`pureTransition`), never going back: `advanceTo(t)` continues from where it is, `steps(until)` yields the
  * state at every instant where something can happen, and `addPosts` takes new lines of the dump, re-folding
  * from the last phase start before them only when one lands in the past.
  */
 export class GameFold {
-  private readonly machine: GameMachine;
+  private readonly chart: Chart;
   private readonly ctx0: GameContext;
   private readonly rulings: Map<string, PostRuling>;
   private readonly lines: Post[] = [];
@@ -68,10 +74,10 @@ export class GameFold {
     posts: Post[] = [],
     private readonly parse: ParseFn = extractActions,
   ) {
-    this.machine = machineFor(rules);
+    this.chart = chartFor(rules);
     this.ctx0 = initialContext(game, rules);
     this.rulings = rulingsOf(game);
-    const [snapshot] = initialTransition(this.machine, this.ctx0);
+    const [snapshot] = initialTransition(this.chart.machine, this.ctx0);
     this.point = { snapshot, at: Number.NEGATIVE_INFINITY, through: null };
     this.checkpoints.push(this.point);
     this.items = eventItems(game);
@@ -258,7 +264,7 @@ export class GameFold {
 
   private send(event: GameEvent): void {
     const phase = this.point.snapshot.context.phase?.index;
-    const [snapshot] = transition(this.machine, this.point.snapshot, event);
+    const snapshot = this.chart.step(this.point.snapshot, event);
     this.point = { ...this.point, snapshot, at: Math.max(this.point.at, event.at) };
     if (snapshot.context.phase?.index !== phase) this.phaseChanged = true;
   }
