@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { readDumpLines } from '../domain/dump.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
 import { loadPage } from './common/load-page.js';
 import type { PagedPlatform } from './common/paged-forum.js';
 import { mapDiscourseResponse } from './discourse/parse-page.js';
-import { parseDump } from './file/parse-page.js';
 import { phpbbEngine } from './phpbb/index.js';
 import { parseRedditJson } from './reddit/parse-page.js';
 import { vbulletinEngine } from './vbulletin/index.js';
@@ -69,7 +69,7 @@ function parse(platform: string, file: string, text: string, opts: SavedPageOpti
     }
     return parseRedditJson(json, { file, linkBase: opts.baseUrl }).posts;
   }
-  if (platform === 'file') return parseDump(text, file);
+  if (platform === 'file') return readDumpLines(text, file).posts;
   throw new ModdeskError(
     'platform-unknown',
     `unknown platform ${JSON.stringify(platform)}; expected one of ${PARSE_PLATFORMS.join(', ')}`,

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EVAL_DATA } from '../../../test/adapters/eval-data.js';
+import { readDumpLines } from '../../domain/dump.js';
 import type { ModdeskError } from '../../domain/errors.js';
 import { requestFullRead } from '../common/paged-cursor.js';
 import { createFileSource } from './index.js';
-import { parseDump } from './parse-page.js';
 
 const line = (id: string, extra: Record<string, unknown> = {}) =>
   `${JSON.stringify({ id, author: 'Alice', createdAt: '2026-01-07T18:02:11Z', editedAt: null, html: `<p>${id}</p>`, channel: 'thread', ...extra })}\n`;
@@ -70,14 +70,14 @@ describe('file adapter (a §1 dump)', () => {
   test('a bad line names the file, the line and the field', () => {
     const text = `${line('p1')}\n${JSON.stringify({ id: 'p2', author: 'Bob', createdAt: '2026-01-07 18:02', html: '' })}`;
     try {
-      parseDump(text, 'posts.jsonl');
+      readDumpLines(text, 'posts.jsonl');
       expect.unreachable();
     } catch (e) {
       const err = e as ModdeskError;
       expect(err.code).toBe('dump-invalid');
       expect(err.oneLine()).toMatch(/^posts\.jsonl: line 3: createdAt: expected ISO-8601 UTC to the second/);
     }
-    expect(() => parseDump('{"id":', 'x.jsonl')).toThrow(/one JSON object per line/);
+    expect(() => readDumpLines('{"id":', 'x.jsonl')).toThrow(/one JSON object per line/);
   });
 
   test('a missing file is file-unreadable; the sink hands text back', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as z from 'zod';
+import { readDumpLines } from '../../domain/dump.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
@@ -9,7 +10,6 @@ import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
 import type { SourceOptions } from '../common/paged-source.js';
 import { PostBatch } from '../common/versions.js';
 import type { Cursor, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
-import { parseDump } from './parse-page.js';
 
 const cursorSchema = z.object({
   v: z.literal(1),
@@ -62,7 +62,7 @@ export class FileSource implements ThreadSource, ThreadSink {
     const end = text.endsWith('\n') || text.trim() === '' ? text.length : text.lastIndexOf('\n') + 1;
     const complete = text.slice(0, end);
     this.stats.pagesParsed += 1;
-    const posts = parseDump(complete, this.path, startLine);
+    const { posts } = readDumpLines(complete, this.path, { firstLine: startLine });
     const known = state?.known ?? {};
     const batch = new PostBatch();
     for (const post of posts) {
@@ -134,5 +134,3 @@ async function readAll(path: string): Promise<Buffer> {
 export function createFileSource(opts: Pick<SourceOptions, 'url'>): FileSource {
   return new FileSource(opts);
 }
-
-export { parseDump } from './parse-page.js';

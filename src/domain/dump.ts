@@ -1,0 +1,90 @@
+import { ModdeskError, quote } from './errors.js';
+import { asPost, type Post, postSchema } from './post.js';
+import type { Instant } from './time.js';
+
+/** Told about a line that was skipped (only ever a torn last line); `place` is `line N`. */
+export type DumpWarning = (message: string, place: string) => void;
+
+export interface DumpLines {
+  /** In file order. */
+  posts: Post[];
+  /** Each post's `createdAt` as an instant. */
+  times: Instant[];
+}
+
+export interface ReadDumpOptions {
+  /** The line number of the text's first line (a tail of a file read from where the last read stopped). */
+  firstLine?: number;
+  /** Given: a last line without its newline that is not JSON (a write cut off) is told here and skipped. */
+  warn?: DumpWarning;
+}
+
+/** ISO-8601 UTC to the second, the only form a dump holds (interfaces §1). */
+const ISO_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/**
+ * The one reader of thread-dump text (interfaces §1), for `state`/`count` and the `file` adapter alike. Every
+ * line is checked by `asPost` (postSchema without zod) and its times by one pattern; only a refused line goes
+ * through zod, for its message. A bad line is an error naming the file, the line and the field.
+ */
+export function readDumpLines(text: string, file: string, opts: ReadDumpOptions = {}): DumpLines {
+  const posts: Post[] = [];
+  const times: Instant[] = [];
+  let lineNo = (opts.firstLine ?? 1) - 1;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    const torn = end === -1;
+    if (torn) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    lineNo += 1;
+    if (line.trim() === '') continue;
+    const place = `line ${lineNo}`;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (err) {
+      if (torn && opts.warn) {
+        opts.warn(`the last line is cut off (${quote(line, 60)}), as when a write is interrupted; skipped it`, place);
+        break;
+      }
+      throw new ModdeskError(
+        'dump-invalid',
+        `expected one JSON object per line, got ${quote(line, 60)} (${(err as Error).message})`,
+        { file, place },
+      );
+    }
+    const post = asPost(raw) ?? schemaError(raw, file, place);
+    const at = instantOf(post.createdAt);
+    if (at === null) throw badTime('createdAt', post.createdAt, file, place);
+    if (post.editedAt !== null && instantOf(post.editedAt) === null)
+      throw badTime('editedAt', post.editedAt, file, place);
+    posts.push(post);
+    times.push(at);
+  }
+  return { posts, times };
+}
+
+function instantOf(text: string): Instant | null {
+  if (!ISO_SECOND.test(text)) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The line `asPost` refused, told the way zod tells it: the field and what was wrong. */
+function schemaError(raw: unknown, file: string, place: string): never {
+  const parsed = postSchema.safeParse(raw);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  throw new ModdeskError('dump-invalid', `${issue?.path.join('.') || 'post'}: ${issue?.message ?? 'not a post'}`, {
+    file,
+    place,
+  });
+}
+
+function badTime(key: string, value: string, file: string, place: string): ModdeskError {
+  return new ModdeskError(
+    'dump-invalid',
+    `${key}: expected ISO-8601 UTC to the second like "2026-01-07T18:02:11Z", got ${quote(value, 40)}`,
+    { file, place },
+  );
+}
