@@ -18,6 +18,9 @@ const indexCache = new WeakMap<Slot[], NameIndex>();
 const authorCache = new WeakMap<Slot[], Map<string, number>>();
 const currentOnly = new WeakMap<Slot[], Slot[]>();
 
+/** By the roster's names: a death or a first post makes a new slots array, not new names (speed). */
+const indexByNames = new Map<string, NameIndex>();
+
 /** Every name that resolves to a slot: current and former names, and aliases. Cached per roster. */
 export function nameIndex(slots: Slot[]): NameIndex {
   let index = indexCache.get(slots);
@@ -28,7 +31,13 @@ export function nameIndex(slots: Slot[]): NameIndex {
       for (const n of s.formerNames) roster.push({ slot: s.index, name: n, isAlias: false });
       for (const a of s.aliases) roster.push({ slot: s.index, name: a, isAlias: true });
     }
-    index = buildNameIndex(roster);
+    const key = JSON.stringify(roster.map((r) => [r.slot, r.name, r.isAlias]));
+    index = indexByNames.get(key);
+    if (!index) {
+      index = buildNameIndex(roster);
+      if (indexByNames.size > 1_000) indexByNames.clear();
+      indexByNames.set(key, index);
+    }
     indexCache.set(slots, index);
   }
   return index;
