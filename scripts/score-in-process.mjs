@@ -90,7 +90,8 @@ function lynchOf(j, day, slotOf) {
   return lynch;
 }
 
-const tot = { vcs: 0, exact: 0, tp: 0, toolN: 0, modN: 0, lynchN: 0, lynchOk: 0 };
+const tot = { vcs: 0, exact: 0, tp: 0, toolN: 0, modN: 0, lynchN: 0, lynchOk: 0, hamN: 0, hamOk: 0 };
+const hammerMisses = [];
 const mix = {};
 const misses = [];
 const dayMisses = [];
@@ -150,6 +151,37 @@ for (const dir of dirs) {
           for (const r of w.readings ?? [])
             mix[`${r.via}/${r.confidence}`] = (mix[`${r.via}/${r.confidence}`] ?? 0) + 1;
       }
+      if (d.compareHammer) {
+        // The scorer's hammer post: the post stamped with the day's end, else the first post whose state has ended.
+        const ended = (x) =>
+          !!(x.phase?.endedAt || x.phase?.endReason) ||
+          (x.eliminations ?? []).some((e) => e.cause === 'lynch' && (!e.phase || e.phase === `D${d.day}`));
+        let hammer = null;
+        if (ended(j)) {
+          const range = posts.slice(d.start.number, d.transition.number + 1);
+          const at = j.phase?.endedAt ? Date.parse(j.phase.endedAt) : null;
+          const stamped = at === null ? [] : range.filter((p) => Date.parse(p.createdAt) === at);
+          if (stamped.length === 1) hammer = stamped[0].number;
+          else {
+            let lo = 0;
+            let hi = range.length - 1;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              const s = toStateJson(replay(game, posts, { through: range[mid].id }, parse).context, null);
+              if (ended(s)) hi = mid;
+              else lo = mid + 1;
+            }
+            hammer = range[lo]?.number ?? null;
+          }
+        }
+        const w = d.hammerWindow;
+        tot.hamN += 1;
+        if (w && hammer !== null && hammer >= w.from.number && hammer <= w.to.number) tot.hamOk += 1;
+        else
+          hammerMisses.push(
+            `hammer ${thread} D${d.day}: tool day end post ${hammer ?? '-'}, window ${w ? `${w.from.number}-${w.to.number}` : '-'}`,
+          );
+      }
       if (d.compareLynch) {
         const exp = d.outcome
           ? d.outcome.kind === 'lynch'
@@ -177,9 +209,9 @@ for (const m of misses.slice(0, opts.show)) {
     `mismatch ${m.thread} D${m.day} VC post ${m.post} (through ${m.through}): ${parts.filter(Boolean).join('; ')}`,
   );
 }
-if (opts.show) for (const l of dayMisses.slice(0, opts.show)) console.log(l);
+if (opts.show) for (const l of [...dayMisses, ...hammerMisses].slice(0, opts.show)) console.log(l);
 if (opts.mix) console.log(JSON.stringify(mix));
-if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ misses, dayMisses }, null, 1));
+if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ misses, dayMisses, hammerMisses }, null, 1));
 console.log(
-  `in-process: ${tot.exact}/${tot.vcs} VCs exact (${fmtPct(tot.exact, tot.vcs)}%), precision ${fmtPct(tot.tp, tot.toolN)}% recall ${fmtPct(tot.tp, tot.modN)}%, lynch ${tot.lynchOk}/${tot.lynchN}`,
+  `in-process: ${tot.exact}/${tot.vcs} VCs exact (${fmtPct(tot.exact, tot.vcs)}%), precision ${fmtPct(tot.tp, tot.toolN)}% recall ${fmtPct(tot.tp, tot.modN)}%, lynch ${tot.lynchOk}/${tot.lynchN}, hammer post ${tot.hamOk}/${tot.hamN}`,
 );
