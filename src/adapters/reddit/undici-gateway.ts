@@ -187,7 +187,11 @@ export class UndiciGateway implements RedditGateway {
     form: URLSearchParams,
     signal?: AbortSignal,
   ): Promise<Attempt<Raw>> {
-    const what = `${method} ${url.pathname}`;
+    // The path as the API names it (a base with a path of its own, a proxy or the local forum, left out): said once.
+    const prefix = [this.cfg.apiBase, this.cfg.authBase]
+      .map((b) => new URL(b).pathname.replace(/\/$/, ''))
+      .find((p) => p && url.pathname.startsWith(`${p}/`));
+    const what = `${method} ${prefix ? url.pathname.slice(prefix.length) : url.pathname}`;
     try {
       const res = await request(url, {
         method: method as 'GET' | 'POST',
@@ -229,7 +233,7 @@ export class UndiciGateway implements RedditGateway {
           retry: false,
           status,
           headers,
-          error: new ModdeskError('http', `${what}: HTTP ${status} ${quote(text)}`),
+          error: new ModdeskError('http', `${what}: ${statusWords(status)}${saidBy(json)}`),
         };
       }
       return { ok: true, value: { status, json }, headers };
@@ -247,4 +251,12 @@ export class UndiciGateway implements RedditGateway {
       return { ok: false, retry, error: new ModdeskError('http', `${what}: ${words}`, { cause: err }) };
     }
   }
+}
+
+/** What Reddit's JSON error body says in words (`message`, `reason`, `explanation`), never the JSON itself. */
+function saidBy(json: unknown): string {
+  if (typeof json !== 'object' || json === null) return '';
+  const o = json as Record<string, unknown>;
+  const words = [o.explanation, o.reason, o.message].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return words ? `; Reddit says ${quote(words)}` : '';
 }
