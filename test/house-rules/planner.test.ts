@@ -96,6 +96,15 @@ describe('prod PMs (H-AC2)', () => {
     );
   });
 
+  it('the count drafts list posts per player today with countActivity (H-AC1)', () => {
+    const game = { ...c.game, options: { ...c.game.options, countActivity: true } };
+    const posts = [...c.posts, post('v1', 'Cid', at(9), '<b>Vote: Eli</b>')];
+    const counts = plan(game, posts, 30 * 60_000).filter((d) => d.kind === 'vote-count');
+    expect(counts.map((d) => d.text.match(/\nPosts today: .*\n/)?.[0])).toEqual([
+      '\nPosts today: Ava 1, Bea 1, Cid 1, Dot 0, Eli 0\n',
+    ]);
+  });
+
   it('are only flags where it has none', () => {
     expect(plan(on('file'), c.posts).filter((d) => d.kind === 'prod')).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { formatInstant, type Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
 import type { GameFold } from '../../machine/fold.js';
+import { dayActivity } from '../../machine/house-rules/activity.js';
 import type { ParseFn } from '../../machine/post-versions.js';
 import { weightedTally } from '../../machine/votes.js';
 import type { DueDraft } from '../../reporter/due-draft.js';
@@ -120,7 +121,8 @@ export function advancePlan(
       s.lastChange = null;
       info ??= postInfo(input.posts);
       const record = lastCountFor(s, next, input.posts, t, fold);
-      const model = buildVoteCountModel(next, t, { posts: info, number: n, ...record });
+      const activity = next.setup.options.countActivity ? dayActivity(next, input.posts, t) : undefined;
+      const model = buildVoteCountModel(next, t, { posts: info, number: n, activity, ...record });
       countDrafted(s, next, t);
       const text = renderVoteCount(model, mk);
       drafts.push({
