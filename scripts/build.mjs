@@ -56,11 +56,32 @@ const result = await build({
   write: false,
 });
 
+// The same CLI as one CommonJS script, which bin/moddesk.js runs for a command through node:vm with V8's code
+// cache (Node 20 has no compile cache for ES modules): a call then neither parses nor compiles what an earlier
+// call of that command compiled (decision 0012).
+const script = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: join(outdir, 'moddesk.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external,
+  define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion), 'import.meta.url': '__moddeskImportMetaUrl' },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  banner: { js: "var __moddeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+  write: false,
+});
+
 // Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole, chunks before
 // the entry that imports them; outputs of earlier builds are removed once they are a minute old.
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'main.mjs');
-const files = result.outputFiles.sort((a, b) => (a.path === entry) - (b.path === entry));
+const files = [...script.outputFiles, ...result.outputFiles].sort((a, b) => (a.path === entry) - (b.path === entry));
 for (const f of files) {
   const tmp = `${f.path}.tmp-${process.pid}`;
   writeFileSync(tmp, f.contents);

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,4 +52,26 @@ describe('the built CLI', () => {
     expect(status, out).toBeGreaterThan(0);
     expect(status).toBeLessThan(500);
   }, 60_000);
+
+  it('a command keeps the code V8 compiled for it (decision 0012); a broken or missing cache changes nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moddesk-code-cache-'));
+    try {
+      const game = join(ROOT, 'test', 'games', 'defcon-sample', 'game.yaml');
+      const state = (env: NodeJS.ProcessEnv = {}) =>
+        execFileSync(process.execPath, [BIN, 'state', '--game', game, '--json'], {
+          encoding: 'utf8',
+          env: { ...process.env, MODDESK_CACHE_DIR: dir, ...env },
+        });
+      const first = state();
+      const kept = readdirSync(dir).filter((f) => /^code-state-\d+-\d+\.bin$/.test(f));
+      expect(kept).toHaveLength(1);
+      expect(state()).toBe(first);
+      writeFileSync(join(dir, kept[0] as string), 'not V8 code');
+      expect(state()).toBe(first);
+      expect(state({ MODDESK_CODE_CACHE: 'off' })).toBe(first);
+      expect(JSON.parse(first).schema).toBe('moddesk.state/1');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
