@@ -175,20 +175,25 @@ export class GameRunner {
       throw err;
     }
     const seenAt = formatInstant(clock.now());
-    const added = store.tx(() => {
-      const r = store.posts.add(this.id, result.posts, seenAt);
-      // A poll that moved nothing writes nothing.
-      if (r.added.length || !sameCursor(result.cursor, cursor)) store.games.saveCursor(this.id, result.cursor, seenAt);
-      if (r.added.length)
-        store.audit.append({
-          at: seenAt,
-          gameId: this.id,
-          actor: 'watch',
-          action: 'posts.stored',
-          detail: { newPosts: r.newPosts, edits: r.edits, requests: result.requests },
+    // A quiet poll (nothing read, the cursor as it was) opens no transaction.
+    const quiet = result.posts.length === 0 && sameCursor(result.cursor, cursor);
+    const added = quiet
+      ? { added: [], newPosts: 0, edits: 0 }
+      : store.tx(() => {
+          const r = store.posts.add(this.id, result.posts, seenAt);
+          // A poll that moved nothing writes nothing.
+          if (r.added.length || !sameCursor(result.cursor, cursor))
+            store.games.saveCursor(this.id, result.cursor, seenAt);
+          if (r.added.length)
+            store.audit.append({
+              at: seenAt,
+              gameId: this.id,
+              actor: 'watch',
+              action: 'posts.stored',
+              detail: { newPosts: r.newPosts, edits: r.edits, requests: result.requests },
+            });
+          return r;
         });
-      return r;
-    });
     this.cursor = result.cursor;
     this.failures = 0;
     this.lastError = null;
