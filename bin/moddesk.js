@@ -2,7 +2,7 @@
 // The CLI entry. It runs the bundle `npm run build` makes (dist/bin/, which `npm ci` builds via `prepare`);
 // when `tsc -p tsconfig.build.json` ran after it, tsc's dist/cli/ is the newer build of the sources and runs instead.
 // A command runs from the one-script build (dist/bin/moddesk.cjs) with V8's code cache (decision 0012); `--help`
-// alone loads only the small ES module entry.
+// alone from the dispatcher's own small script (dist/bin/help.cjs).
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -12,10 +12,11 @@ const argv = process.argv.slice(2);
 const bundle = mtime('../dist/bin/main.mjs');
 const fresh = bundle >= 0 && bundle >= mtime('../dist/cli/main.js');
 const command = argv.find((a) => !a.startsWith('-'));
-const script = stat('../dist/bin/moddesk.cjs');
+const scriptFile = command ? '../dist/bin/moddesk.cjs' : '../dist/bin/help.cjs';
+const script = stat(scriptFile);
 const { main } =
-  fresh && command && script && script.mtimeMs >= bundle - 60_000
-    ? runCached(fileURLToPath(new URL('../dist/bin/moddesk.cjs', import.meta.url)), script, command)
+  fresh && script && script.mtimeMs >= bundle - 60_000
+    ? runCached(fileURLToPath(new URL(scriptFile, import.meta.url)), script, command ?? 'main')
     : await import(fresh ? '../dist/bin/main.mjs' : '../dist/cli/main.js');
 
 main(argv).then(

@@ -77,11 +77,34 @@ const script = await build({
   write: false,
 });
 
+// `moddesk` without a command (`--help`) needs only the dispatcher and commander: a script of its own.
+const help = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: join(outdir, 'help.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [
+    {
+      name: 'no-commands',
+      setup(b) {
+        b.onResolve({ filter: /-command\.js$/ }, (args) => ({ path: args.path, external: true }));
+      },
+    },
+  ],
+  logLevel: 'warning',
+  write: false,
+});
+
 // Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole, chunks before
 // the entry that imports them; outputs of earlier builds are removed once they are a minute old.
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'main.mjs');
-const files = [...script.outputFiles, ...result.outputFiles].sort((a, b) => (a.path === entry) - (b.path === entry));
+const files = [...script.outputFiles, ...help.outputFiles, ...result.outputFiles].sort((a, b) => (a.path === entry) - (b.path === entry));
 for (const f of files) {
   const tmp = `${f.path}.tmp-${process.pid}`;
   writeFileSync(tmp, f.contents);
