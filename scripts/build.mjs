@@ -104,7 +104,9 @@ const help = await build({
 // the entry that imports them; outputs of earlier builds are removed once they are a minute old.
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'main.mjs');
-const files = [...script.outputFiles, ...help.outputFiles, ...result.outputFiles].sort((a, b) => (a.path === entry) - (b.path === entry));
+const files = [...script.outputFiles, ...help.outputFiles, ...result.outputFiles].sort(
+  (a, b) => (a.path === entry) - (b.path === entry),
+);
 for (const f of files) {
   const tmp = `${f.path}.tmp-${process.pid}`;
   writeFileSync(tmp, f.contents);
