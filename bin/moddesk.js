@@ -75,7 +75,8 @@ function codeCacheDir() {
 }
 
 function saveCodeCache(compiled, dir, cacheFile, slug) {
-  const { mkdirSync, readdirSync, renameSync, unlinkSync, writeFileSync } = process.getBuiltinModule('node:fs');
+  const { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } =
+    process.getBuiltinModule('node:fs');
   const { join } = process.getBuiltinModule('node:path');
   try {
     const data = compiled.createCachedData();
@@ -83,8 +84,17 @@ function saveCodeCache(compiled, dir, cacheFile, slug) {
     const tmp = `${cacheFile}.tmp-${process.pid}`;
     writeFileSync(tmp, data, { flag: 'wx' });
     renameSync(tmp, cacheFile);
-    for (const f of readdirSync(dir))
-      if (f.startsWith(`code-${slug}-`) && f.endsWith('.bin') && join(dir, f) !== cacheFile) unlinkSync(join(dir, f));
+    // Other builds' files go once a day old (several checkouts may share the folder and take turns).
+    for (const f of readdirSync(dir)) {
+      const path = join(dir, f);
+      if (
+        f.startsWith(`code-${slug}-`) &&
+        f.endsWith('.bin') &&
+        path !== cacheFile &&
+        statSync(path).mtimeMs < Date.now() - 86_400_000
+      )
+        unlinkSync(path);
+    }
   } catch {
     // No directory, no space, or another call wrote it first: the next call compiles again.
   }
