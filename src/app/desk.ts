@@ -38,6 +38,12 @@ export interface Desk {
 
   /** A ruling on a flag's post, stored as a game-file event (interfaces §3) so a replay keeps it. */
   rule(gameId: string, ruling: Ruling): Promise<void>;
+  /** One ruling (and at most one alias) for a whole group of flags, validated as a whole before anything is written. */
+  ruleGroup(gameId: string, ruling: GroupRuling): Promise<void>;
+  /** Undoes the ruling on a flag (the Ruled table): its game-file event goes, from the file too; the state replays. */
+  undoRuling(gameId: string, flagId: string): Promise<void>;
+  /** The flags grouped by kind and player and filtered, for triage (flag-groups.ts). */
+  flagTriage(gameId: string, filter?: FlagFilter): Promise<FlagTriage>;
   /** A night action entered by the mod (night console), stored like a PM. */
   recordNightAction(
     gameId: string,
@@ -119,6 +125,50 @@ export interface FlagRecord extends FlagJson {
   id: string;
   gameId: string;
   status: 'open' | 'accepted' | 'ignored' | 'ruled';
+}
+
+/** A bulk ruling: accept, ignore or read as a vote for `target` every flag of `flagIds`, optionally with one alias. */
+export interface GroupRuling {
+  kind: 'accept' | 'ignore' | 'vote';
+  flagIds: string[];
+  target?: string;
+  note?: string;
+  rememberAlias?: string;
+}
+
+/** Flags grouped for triage by kind and player (app/flag-groups.ts), ruled as one (`Desk.ruleGroup`). */
+export interface FlagGroup {
+  /** Stable across replays and safe as an HTML id. */
+  key: string;
+  code: string;
+  /** The name the posts wrote, for a target's flags. */
+  argument: string | null;
+  /** The player the name was read as, when it was. */
+  reading: string | null;
+  /** For other flags: the player they are about (null: the game). */
+  actor: string | null;
+  open: FlagRecord[];
+  ruled: FlagRecord[];
+  /** A name the mod can remember as the reading's alias in the same ruling: the argument, if no one answers to it. */
+  aliasSuggestion: string | null;
+}
+
+export interface FlagFilter {
+  /** A flag code. */
+  kind?: string;
+  /** A player: the flag's actor, its reading, or the name it wrote. */
+  player?: string;
+  status?: 'open' | 'ruled';
+}
+
+export interface FlagTriage {
+  groups: FlagGroup[];
+  /** Every code and player present (open flags counted), for the filter's choices. */
+  kinds: { code: string; open: number }[];
+  players: { name: string; open: number }[];
+  open: number;
+  ruled: number;
+  filter: FlagFilter;
 }
 
 export type Ruling =

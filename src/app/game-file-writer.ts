@@ -6,13 +6,18 @@ import { normName } from '../machine/roster.js';
 import { replay } from '../reporter/replay.js';
 import { parseGameFile } from './load-game-file.js';
 
-/** A ruling as the game file holds it: an event, and a name to remember for a player. */
+/** A ruling as the game file holds it: events (one per post for a bulk ruling), and a name to remember for a player. */
 export interface GameFileChange {
   event?: GameEvent;
+  events?: readonly GameEvent[];
   alias?: { player: string; alias: string };
   /** A phase to start: a listed one of that name is moved to this start (and deadline), else one is added. */
   phase?: PhaseSetup;
+  /** Posts whose rulings are undone (the Ruled table's Undo). */
+  unrule?: readonly string[];
 }
+
+const eventsOf = (c: GameFileChange): GameEvent[] => [...(c.event ? [c.event] : []), ...(c.events ?? [])];
 
 /**
  * The game with `change` applied, checked as a game file is checked on load (schema, names, phase order, events
@@ -25,7 +30,11 @@ export function applyChange(game: GameFile, change: GameFileChange): GameFile {
     checkAlias(game, player, change.alias.alias);
     next = withAlias(next, player, change.alias.alias.trim());
   }
-  if (change.event) next = withRuling(next, change.event);
+  if (change.unrule?.length) {
+    const undone = new Set(change.unrule);
+    next = { ...next, events: next.events.filter((e) => !undone.has(rulingPost(e) ?? '')) };
+  }
+  for (const event of eventsOf(change)) next = withRuling(next, event);
   if (change.phase) next = withPhase(next, change.phase);
   checkGame(next);
   return next;
@@ -93,20 +102,29 @@ export function checkGame(game: GameFile): void {
  * validate it; if it would not load, nothing is written. Written to a temporary file, then renamed.
  */
 export function appendToGameFile(file: string, change: GameFileChange): void {
+  prepareGameFileWrite(file, change)();
+}
+
+/**
+ * The game file with `change` applied, validated as a load would validate it (throws, writing nothing, if it would
+ * not load); returns the write itself (a temporary file renamed over the game file), for the caller to run once the
+ * database has the change.
+ */
+export function prepareGameFileWrite(file: string, change: GameFileChange): () => void {
   const doc = parseDocument(readFileSync(file, 'utf8'));
   if (!isMap(doc.contents))
     throw new ModdeskError('game-invalid', 'not a mapping; the ruling was not written', { file });
-  if (change.event) {
-    const events = doc.get('events');
-    const node = doc.createNode(change.event, { flow: true });
-    const post = rulingPost(change.event);
-    if (isSeq(events) && post !== null) {
-      // One ruling per post: the mod's later ruling replaces the earlier one.
-      const seq = events as YAMLSeq;
-      seq.items = seq.items.filter((item) => !(isMap(item) && String((item as YAMLMap).get('post')) === post));
-    }
-    if (isSeq(events)) (events as YAMLSeq).add(node);
-    else doc.set('events', doc.createNode([change.event], { flow: false }));
+  // One ruling per post: undone, or replaced by the mod's later ruling.
+  const dropped = new Set([...(change.unrule ?? []), ...eventsOf(change).flatMap((e) => rulingPost(e) ?? [])]);
+  const events = doc.get('events');
+  if (isSeq(events) && dropped.size > 0) {
+    const seq = events as YAMLSeq;
+    seq.items = seq.items.filter((item) => !(isMap(item) && dropped.has(String((item as YAMLMap).get('post')))));
+  }
+  for (const event of eventsOf(change)) {
+    const seq = doc.get('events');
+    if (isSeq(seq)) (seq as YAMLSeq).add(doc.createNode(event, { flow: true }));
+    else doc.set('events', doc.createNode([event], { flow: false }));
   }
   if (change.phase) writePhase(doc, change.phase);
   if (change.alias) {
@@ -140,9 +158,11 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
       cause: err,
     });
   }
-  const tmp = `${file}.tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+  return () => {
+    const tmp = `${file}.tmp-${process.pid}`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  };
 }
 
 /** A phase into the file's `phases`: a listed one of that name gets the new times (its comments stay), else added. */

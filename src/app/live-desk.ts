@@ -13,8 +13,11 @@ import type {
   DashboardDesk,
   DeskEvent,
   DraftRecord,
+  FlagFilter,
   FlagRecord,
+  FlagTriage,
   GameSummary,
+  GroupRuling,
   ModEvent,
   NightEntryOutcome,
   Ruling,
@@ -22,10 +25,12 @@ import type {
 } from './desk.js';
 import { type DraftActions, toRecord } from './draft-actions.js';
 import { type DraftShelf, shelve } from './drafts/tidy.js';
+import { triage } from './flag-groups.js';
 import { flagIds, flagRecords } from './flag-records.js';
-import { appendToGameFile, applyChange, type GameFileChange, playerEntry } from './game-file-writer.js';
+import { type GameFileChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 import { modEventChange } from './mod-events.js';
+import { Rulings } from './rulings.js';
 import { voteHistoryOf } from './vote-history.js';
 
 export { flagIds };
@@ -40,6 +45,7 @@ export interface LiveDeskOptions {
 export class LiveDesk implements DashboardDesk {
   private readonly listeners = new Set<(e: DeskEvent) => void>();
   private readonly onError: (err: unknown) => void;
+  private readonly rulings: Rulings;
 
   constructor(
     private readonly store: Store,
@@ -49,6 +55,14 @@ export class LiveDesk implements DashboardDesk {
     private readonly opts: LiveDeskOptions = {},
   ) {
     this.onError = opts.onError ?? (() => {});
+    this.rulings = new Rulings({
+      store,
+      clock,
+      writeGameFile: opts.writeGameFile !== false,
+      emit: (e) => this.emit(e),
+      onError: (err) => this.onError(err),
+      flagsOf: (r) => this.flagsOf(r),
+    });
   }
 
   emit(e: DeskEvent): void {
@@ -174,43 +188,20 @@ export class LiveDesk implements DashboardDesk {
   }
 
   async rule(gameId: string, ruling: Ruling): Promise<void> {
+    this.rulings.rule(this.runner(gameId), ruling);
+  }
+
+  async ruleGroup(gameId: string, ruling: GroupRuling): Promise<void> {
+    this.rulings.ruleGroup(this.runner(gameId), ruling);
+  }
+
+  async undoRuling(gameId: string, flagId: string): Promise<void> {
+    this.rulings.undo(this.runner(gameId), flagId);
+  }
+
+  async flagTriage(gameId: string, filter: FlagFilter = {}): Promise<FlagTriage> {
     const r = this.runner(gameId);
-    const at = formatInstant(this.clock.now());
-    if (ruling.kind === 'accept') {
-      const flag = this.flagsOf(r).find((f) => f.id === ruling.flagId);
-      if (!flag) throw new ModdeskError('usage', `no flag ${JSON.stringify(ruling.flagId)} in game ${r.id}`);
-      this.store.tx(() => {
-        this.store.games.setFlag(r.id, ruling.flagId, 'accepted', at, plainFlag(flag));
-        this.store.audit.append({
-          at,
-          gameId: r.id,
-          actor: 'mod',
-          action: 'flag.accepted',
-          detail: { flag: ruling.flagId },
-        });
-      });
-      this.emit({ type: 'flag.changed', gameId: r.id });
-      return;
-    }
-    if (this.store.posts.versions(r.id, ruling.postId).length === 0)
-      throw new ModdeskError('post-unknown', `no post ${JSON.stringify(ruling.postId)} in the thread of ${r.id}`);
-    const note = ruling.note?.trim() ? { note: ruling.note.trim() } : {};
-    let alias: { player: string; alias: string } | undefined;
-    let event: GameEvent;
-    if (ruling.kind === 'ignore') event = { post: ruling.postId, ignore: true, ...note };
-    else {
-      const player = playerEntry(r.game, ruling.target).name;
-      event = { post: ruling.postId, vote: ruling.target.trim(), ...note };
-      const remembered = ruling.rememberAlias?.trim();
-      if (remembered) alias = { player, alias: remembered };
-    }
-    // The flags on the post as they read before the ruling: listed with it even if the post raises them no more.
-    const status = ruling.kind === 'ignore' ? 'ignored' : 'ruled';
-    const onPost = this.flagsOf(r).filter((f) => f.postId === ruling.postId);
-    this.saveEvent(r, event, 'ruling', alias, () => {
-      for (const f of onPost) this.store.games.setFlag(r.id, f.id, status, at, plainFlag(f));
-    });
-    this.emit({ type: 'flag.changed', gameId: r.id });
+    return triage(this.flagsOf(r), r.game, filter);
   }
 
   /** The replayed context now: the dashboard's obsidian night console and Doomsday windows read it. */
@@ -258,37 +249,11 @@ export class LiveDesk implements DashboardDesk {
     alsoInTx?: () => void,
   ): void {
     this.saveChange(r, { event, alias }, action, alsoInTx);
-    if ('post' in event) r.replanAfterRuling();
   }
 
-  /** Stores a change (an event, an alias, a phase) in the database, the audit log and the game file, then replays. */
+  /** Stores a change (events, an alias, a phase) in the database, the audit log and the game file (rulings.ts). */
   private saveChange(r: GameRunner, change: GameFileChange, action: string, alsoInTx?: () => void): void {
-    const at = formatInstant(this.clock.now());
-    // Refused here (a clear error for the page) before the database or the file is touched.
-    const game = applyChange(r.game, change);
-    const { event, alias, phase } = change;
-    this.store.tx(() => {
-      if (event) this.store.games.ruling(r.id, event, at);
-      this.store.games.saveGame(r.id, game);
-      this.store.audit.append({
-        at,
-        gameId: r.id,
-        actor: 'mod',
-        action,
-        detail: { event: event ?? null, alias: alias ?? null, ...(phase ? { phase } : {}) },
-      });
-      alsoInTx?.();
-    });
-    if (this.opts.writeGameFile !== false) {
-      try {
-        appendToGameFile(r.gameFile, change);
-      } catch (err) {
-        this.onError(err);
-      }
-    }
-    r.game = game;
-    r.ctx = r.replayAt(r.plan.at);
-    this.emit({ type: 'game.updated', gameId: r.id });
+    this.rulings.save(r, change, action, alsoInTx);
   }
 
   /** A night action the mod enters for a player: a PM from that player to the moderator, as if sent. */
@@ -337,11 +302,6 @@ export class LiveDesk implements DashboardDesk {
     const acted = after.nightActions.some((a) => a.postId === id);
     return acted ? { outcome: 'recorded', flags: [] } : { outcome: 'no-action', flags: [] };
   }
-}
-
-function plainFlag(f: FlagRecord) {
-  const { id: _id, gameId: _game, status: _status, ...flag } = f;
-  return flag;
 }
 
 function escapeText(s: string): string {

@@ -177,6 +177,9 @@ export interface FlagJson {
   message: string;
   at: string;
   url?: string;
+  /** For a vote's target: the name as the post wrote it, and the player it was read as (when it was). */
+  argument?: string;
+  reading?: string;
 }
 
 export type Winner = 'town' | 'mafia' | 'sk' | 'network' | 'obsidian' | 'none';

@@ -189,6 +189,9 @@ export interface Flag {
   message: string;
   at: Instant;
   url?: string;
+  /** For a vote's target: the name as the post wrote it, and the player it was read as (when it was). */
+  argument?: string;
+  reading?: string;
 }
 
 export interface GameResult {

@@ -7,8 +7,17 @@ export function addFlag(ctx: GameContext, flag: Flag): GameContext {
 }
 
 /** A flag about a post: the post's id, link and time are filled in. */
-export function postFlag(post: Post, at: Instant, code: string, message: string, actor: string | null): Flag {
+export function postFlag(
+  post: Post,
+  at: Instant,
+  code: string,
+  message: string,
+  actor: string | null,
+  target?: { argument: string; reading?: string },
+): Flag {
   const flag: Flag = { postId: post.id, code, actor, message, at };
   if (post.url) flag.url = post.url;
+  if (target?.argument) flag.argument = target.argument;
+  if (target?.reading) flag.reading = target.reading;
   return flag;
 }

@@ -19,7 +19,8 @@ export function flagDoubtfulTarget(
   voter: string,
 ): GameContext {
   const slot = ctx.slots[match.slot]!;
-  const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter));
+  const target = { argument, reading: slot.name };
+  const flag = (code: string, message: string) => addFlag(ctx, postFlag(rp.post, rp.at, code, message, voter, target));
   if (match.folded) {
     return flag(
       'target-normalized',

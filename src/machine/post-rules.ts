@@ -75,7 +75,10 @@ export function receivePost(
     if (skipped > last && rp.version !== 'edit') {
       const a = actions[skipped] as ExtractedAction;
       const message = `${quote(a.argument ?? '')} names no player; the post's earlier vote counts instead. ${quote(a.text)}`;
-      next = addFlag(next, postFlag(post, rp.at, 'target-unknown', message, post.author));
+      next = addFlag(
+        next,
+        postFlag(post, rp.at, 'target-unknown', message, post.author, { argument: a.argument ?? '' }),
+      );
     }
     const unvotedFirst = actions.slice(0, last).some((a) => a.kind === 'unvote');
     if (lastVote && rp.version === 'edit') next = flagEdited(next, rp, lastVote);
@@ -174,10 +177,12 @@ function applyVote(
       match = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
       if (match.kind === 'player' && action.hidden) match = { ...match, folded: true };
       const bad = targetProblem(ctx, match, argument);
-      if (bad) return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName));
+      const said = { argument, reading: match.kind === 'player' ? ctx.slots[match.slot]?.name : undefined };
+      if (bad)
+        return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName, said));
       if (match.kind === 'player' && match.doubt && ctx.setup.options.voteReading.names === 'strict') {
         const message = `${doubtMessage(ctx, match, argument)} Not counted: this game reads names strictly. ${quote(action.text)}`;
-        return addFlag(ctx, postFlag(post, at, 'target-doubtful', message, voterName));
+        return addFlag(ctx, postFlag(post, at, 'target-doubtful', message, voterName, said));
       }
       target = match.kind === 'player' ? match.slot : match.kind === 'no-lynch' ? 'no-lynch' : null;
       if (match.kind === 'player') ctx = flagDoubtfulTarget(ctx, rp, match, argument, voterName);

@@ -43,6 +43,8 @@ export class GameStore {
   private readonly rulingsOf: Statement;
   private readonly flagSet: Statement;
   private readonly flagsOf: Statement;
+  private readonly dropRulings: Statement;
+  private readonly dropFlag: Statement;
 
   constructor(db: Database) {
     this.upsert = db.prepare(`INSERT INTO games (id, game_file, game_json, created_at) VALUES (?, ?, ?, ?)
@@ -58,6 +60,8 @@ export class GameStore {
       ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at,
       flag = coalesce(excluded.flag, flag_status.flag)`);
     this.flagsOf = db.prepare('SELECT flag_id, status, flag FROM flag_status WHERE game_id = ?');
+    this.dropRulings = db.prepare("DELETE FROM rulings WHERE game_id = ? AND json_extract(event, '$.post') = ?");
+    this.dropFlag = db.prepare('DELETE FROM flag_status WHERE game_id = ? AND flag_id = ?');
   }
 
   /** Registers a game (or refreshes its game file) and returns it as stored. */
@@ -89,6 +93,16 @@ export class GameStore {
 
   ruling(id: string, event: GameEvent, at: string): void {
     this.addRuling.run(id, at, JSON.stringify(event));
+  }
+
+  /** Undoes the mod's rulings on a post (the game file loses them too: src/app). Returns how many there were. */
+  removeRulings(id: string, post: string): number {
+    return this.dropRulings.run(id, post).changes;
+  }
+
+  /** Forgets the mod's ruling on a flag: it is open again unless a game-file event on its post rules it. */
+  clearFlag(id: string, flagId: string): void {
+    this.dropFlag.run(id, flagId);
   }
 
   rulings(id: string): GameEvent[] {

@@ -22,6 +22,8 @@ const NOTICES: Record<string, string> = {
   stale: 'Not posted: this draft changed while you were reading it. Check it and approve again.',
   rejected: 'Draft rejected.',
   ruled: 'Ruling recorded; the state is replayed with it.',
+  'ruled-group': 'One ruling recorded for the whole group; the state is replayed with it.',
+  undone: 'Ruling undone: it is gone from the game file and the state is replayed without it.',
   recorded: 'Night action recorded.',
   flagged: 'Not counted as a night action: the entry was flagged for your ruling (see Flags).',
   'no-action': 'Entered as a PM, but no night action was read from it: check the line, e.g. "Target: Bob".',

@@ -6,7 +6,7 @@ import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
 import { gameHealth } from './pages/desk-health.js';
 import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
-import { flagsPage, type QuotedPost } from './pages/flags-page.js';
+import { flagFilterFrom, flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
 import { csrfField, type GameTab, layout } from './pages/layout.js';
 import { missilesPage } from './pages/missiles-page.js';
@@ -59,14 +59,14 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       return frame('Drafts', html`${ready}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf)}`);
     }
     case 'flags': {
-      const flags = await desk.flags(game.id);
+      const triage = await desk.flagTriage(game.id, flagFilterFrom(c.query));
       const posts = new Map<string, QuotedPost>();
-      for (const f of flags) {
-        if (f.status !== 'open' || !f.postId || posts.has(f.postId)) continue;
+      for (const f of triage.groups.flatMap((g) => g.open)) {
+        if (!f.postId || posts.has(f.postId)) continue;
         const p = await desk.post(game.id, f.postId);
         if (p) posts.set(f.postId, p);
       }
-      return frame('Flags', flagsPage(game.id, flags, posts, state, c.csrf));
+      return frame('Flags', flagsPage(game.id, triage, posts, state, c.csrf));
     }
     case 'missiles':
       return frame('Missiles', missilesPage(state, view.doomsday ?? []));

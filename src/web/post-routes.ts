@@ -1,4 +1,4 @@
-import type { DashboardDesk, GameSummary, ModEvent, Ruling } from '../app/desk.js';
+import type { DashboardDesk, GameSummary, GroupRuling, ModEvent, Ruling } from '../app/desk.js';
 import type { DeathCause } from '../domain/game-file.js';
 import { HttpError } from './http-util.js';
 import { type ConsoleOp, isDone, type NightSessions } from './night-session.js';
@@ -53,7 +53,15 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
   }
   if (path === '/rulings') {
     await desk.rule(game.id, ruling(form));
-    return { to: 'flags', notice: 'ruled' };
+    return { to: 'flags', notice: 'ruled', extra: back(form) };
+  }
+  if (path === '/rulings/group') {
+    await desk.ruleGroup(game.id, groupRuling(form));
+    return { to: 'flags', notice: 'ruled-group', extra: back(form) };
+  }
+  if (path === '/rulings/undo') {
+    await desk.undoRuling(game.id, field(form, 'flagId', 200));
+    return { to: 'flags', notice: 'undone', extra: back(form) };
   }
   if (path === '/night/action') {
     const entry = await desk.recordNightAction(game.id, {
@@ -106,6 +114,29 @@ function modEvent(op: string, form: URLSearchParams): ModEvent {
   }
   if (op === 'reset') return { kind: 'reset-votes', note: opt('note', 200) };
   return { kind: 'phase', name: field(form, 'name', 4).trim(), start: opt('start', 40), deadline: opt('deadline', 40) };
+}
+
+/** The flags page's filter the ruling was made under, to return to it. */
+function back(form: URLSearchParams): Record<string, string> {
+  const q = new URLSearchParams(form.get('back')?.slice(0, 300) ?? '');
+  const out: Record<string, string> = {};
+  for (const k of ['kind', 'player', 'status']) {
+    const v = q.get(k);
+    if (v) out[k] = v.slice(0, 100);
+  }
+  return out;
+}
+
+function groupRuling(form: URLSearchParams): GroupRuling {
+  const kind = form.get('kind');
+  if (kind !== 'accept' && kind !== 'ignore' && kind !== 'vote') throw new HttpError(400, 'unknown ruling');
+  const flagIds = form.getAll('flagId').map((id) => id.slice(0, 200));
+  if (flagIds.length === 0) throw new HttpError(400, 'no flags chosen');
+  const target = kind === 'vote' ? field(form, 'target', 200).trim() : undefined;
+  if (kind === 'vote' && !target) throw new HttpError(400, 'choose the player the votes are for');
+  const alias = form.get('remember') === '1' ? form.get('alias')?.slice(0, 60).trim() || undefined : undefined;
+  const note = form.get('note')?.slice(0, 200).trim() || undefined;
+  return { kind, flagIds, target, note, rememberAlias: alias };
 }
 
 const OPS = new Set<ConsoleOp>(['record', 'nobody', 'next', 'undo', 'restart']);

@@ -26,7 +26,11 @@ export function activeParts(page: string): string[] {
     if (name === 'script' && el.attribs.src !== '/assets/app.js') found.push('script');
     if (
       ['iframe', 'object', 'embed', 'img', 'style', 'base', 'frame', 'math', 'form'].includes(name) &&
-      !(name === 'form' && el.attribs.method === 'post' && el.attribs.action?.startsWith('/games/'))
+      !(
+        name === 'form' &&
+        ['post', 'get'].includes(el.attribs.method ?? '') &&
+        el.attribs.action?.startsWith('/games/')
+      )
     )
       found.push(name);
     if (name === 'link' && el.attribs.href !== '/assets/app.css') found.push('link');

@@ -1,4 +1,4 @@
-import type { FlagRecord } from '../../app/desk.js';
+import type { FlagFilter, FlagGroup, FlagRecord, FlagTriage } from '../../app/desk.js';
 import type { StateJson } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
 import { postToHtml } from '../post-html.js';
@@ -12,46 +12,146 @@ export interface QuotedPost {
   url: string | null;
 }
 
-/** The flags queue: each open flag with its post quoted and linked, the reason, and the three rulings. */
+interface View {
+  action: string;
+  csrf: string;
+  players: string[];
+  /** The filter as a query string, carried through a ruling's redirect. */
+  back: string;
+}
+
+/** The filter a query string asks for; unknown values are dropped. */
+export function flagFilterFrom(q: { get(name: string): string | null }): FlagFilter {
+  const kind = q.get('kind')?.slice(0, 60) || undefined;
+  const player = q.get('player')?.slice(0, 100) || undefined;
+  const s = q.get('status');
+  const status = s === 'open' || s === 'ruled' ? s : undefined;
+  return { ...(kind ? { kind } : {}), ...(player ? { player } : {}), ...(status ? { status } : {}) };
+}
+
+const filterQuery = (f: FlagFilter) =>
+  new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+
+/**
+ * The flags, for triage in a minute: a filter (kind, player, open/ruled), the open flags grouped by kind and
+ * player (the desk's grouping, app/flag-groups.ts), each group ruled at once or flag by flag, and the Ruled table
+ * with an Undo per ruling.
+ */
 export function flagsPage(
   gameId: string,
-  flags: FlagRecord[],
+  t: FlagTriage,
   posts: Map<string, QuotedPost>,
   state: StateJson,
   csrf: string,
 ): Html {
-  const open = flags.filter((f) => f.status === 'open').sort((a, b) => a.at.localeCompare(b.at));
-  const done = flags.filter((f) => f.status !== 'open');
-  const action = `/games/${encodeURIComponent(gameId)}/rulings`;
+  const base = `/games/${encodeURIComponent(gameId)}`;
+  const v: View = {
+    action: `${base}/rulings`,
+    csrf,
+    players: state.players.map((p) => p.name),
+    back: filterQuery(t.filter),
+  };
+  const open = t.groups.filter((g) => g.open.length > 0);
+  const ruled = t.groups.flatMap((g) => g.ruled).sort((a, b) => b.at.localeCompare(a.at));
+  const shownOpen = open.reduce((n, g) => n + g.open.length, 0);
   return html`<h1>Flags</h1>
-<p class="muted small">A ruling changes the state at once and is kept as a game-file event, so every replay keeps it.</p>
+<p class="muted small">${t.open} open in ${open.length} group${open.length === 1 ? '' : 's'} · ${t.ruled} ruled. A ruling changes the state at once and is kept as a game-file event, so every replay keeps it.</p>
+${filterForm(base, t)}
 <div data-live="flags-open">
-${open.length === 0 ? html`<p class="muted">No open flags.</p>` : open.map((f) => flagCard(action, f, f.postId ? posts.get(f.postId) : undefined, state, csrf))}
+${
+  t.filter.status === 'ruled'
+    ? ''
+    : open.length === 0
+      ? html`<p class="muted">No open flags${t.filter.kind || t.filter.player ? ' for this filter' : ''}.</p>`
+      : html`${shownOpen < t.open ? html`<p class="small">Showing ${shownOpen} of ${t.open} open flags.</p>` : ''}${open.map((g) => groupCard(g, posts, v))}`
+}
 </div>
 <h2>Ruled</h2>
 <div data-live="flags-done">${
-    done.length === 0
-      ? html`<p class="muted">No rulings yet.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th scope="col">Flag</th><th scope="col">Post</th><th scope="col">Actor</th><th scope="col">Ruling</th><th scope="col">Rule again</th></tr></thead><tbody>${done.map(
-          (f) =>
-            html`<tr id="flag-${f.id}"><td><code>${f.code}</code><div class="small">${f.message}</div></td><td>${postLink(f.postId, f.url ?? null)}</td><td>${f.actor ?? '—'}</td><td><span class="status status-${f.status}">${f.status}</span></td><td>${reRule(action, f, state, csrf)}</td></tr>`,
-        )}</tbody></table></div>`
+    t.filter.status === 'open'
+      ? html`<p class="muted small">Hidden by the filter.</p>`
+      : ruled.length === 0
+        ? html`<p class="muted">No rulings yet.</p>`
+        : html`<div class="table-wrap"><table class="ruled"><thead><tr><th scope="col">Flag</th><th scope="col">Post</th><th scope="col">Actor</th><th scope="col">Ruling</th><th scope="col">Change</th></tr></thead><tbody>${ruled.map(
+            (f) =>
+              html`<tr id="flag-${f.id}"><td><code>${f.code}</code><div class="small">${f.message}</div></td><td>${postLink(f.postId, f.url ?? null)}</td><td>${f.actor ?? '—'}</td><td><span class="status status-${f.status}">${f.status}</span></td><td>${undoForm(f, v)}${reRule(f, v)}</td></tr>`,
+          )}</tbody></table></div>`
   }</div>`;
 }
 
+function filterForm(base: string, t: FlagTriage): Html {
+  const f = t.filter;
+  const opt = (value: string, label: string, current: string | undefined) =>
+    html`<option value="${value}"${value === (current ?? '') ? html` selected` : ''}>${label}</option>`;
+  return html`<form method="get" action="${base}/flags" class="filters" aria-label="Filter the flags">
+<label class="field" for="filter-kind">Kind <select id="filter-kind" name="kind">${opt('', 'every kind', f.kind)}${t.kinds.map((k) => opt(k.code, `${k.code} (${k.open})`, f.kind))}</select></label>
+<label class="field" for="filter-player">Player <select id="filter-player" name="player">${opt('', 'every player', f.player)}${t.players.map((p) => opt(p.name, `${p.name} (${p.open})`, f.player))}</select></label>
+<label class="field" for="filter-status">Status <select id="filter-status" name="status">${opt('', 'open and ruled', f.status)}${opt('open', 'open', f.status)}${opt('ruled', 'ruled', f.status)}</select></label>
+<div class="actions"><button type="submit" id="filter-apply">Filter</button> <a href="${base}/flags" id="filter-clear">Clear</a></div>
+</form>`;
+}
+
+const hidden = (v: View) => html`${csrfField(v.csrf)}<input type="hidden" name="back" value="${v.back}">`;
+
+function groupTitle(g: FlagGroup): Html {
+  if (g.argument !== null)
+    return html`<code>${g.code}</code> · “${g.argument}”${g.reading ? html` → ${g.reading}` : ''}`;
+  return html`<code>${g.code}</code>${g.actor ? html` · ${g.actor}` : ''}`;
+}
+
+/** A group: one line with its count, the bulk rulings when it holds more than one flag, then its flags folded. */
+function groupCard(g: FlagGroup, posts: Map<string, QuotedPost>, v: View): Html {
+  const n = g.open.length;
+  const k = g.key;
+  const flags = g.open.map((f) => flagCard(f, f.postId ? posts.get(f.postId) : undefined, g, v));
+  if (n === 1) return html`<section class="flag-group" id="${k}" data-count="1">${flags}</section>`;
+  const ids = g.open.map((f) => html`<input type="hidden" name="flagId" value="${f.id}">`);
+  const withPosts = g.open.every((f) => f.postId);
+  const alias = (prefix: string) =>
+    g.aliasSuggestion
+      ? html`<label for="${prefix}-remember-${k}"><input type="checkbox" id="${prefix}-remember-${k}" name="remember" value="1"> and remember “${g.aliasSuggestion}” as ${g.reading ?? 'their'} alias</label><input type="hidden" name="alias" value="${g.aliasSuggestion}">`
+      : '';
+  return html`<section class="card flag-group" id="${k}" data-count="${String(n)}" aria-labelledby="gh-${k}">
+<div class="cue-head"><h2 id="gh-${k}">${groupTitle(g)}</h2><span class="status status-open">${String(n)} open</span></div>
+<p class="small">${g.open[0]?.message ?? ''}</p>
+<div class="bulk">
+<form method="post" action="${v.action}/group">${hidden(v)}${ids}<input type="hidden" name="kind" value="accept">
+  ${alias('accept')}
+  <button type="submit" id="bulk-accept-${k}">Accept all ${String(n)}${g.reading ? ` as ${g.reading}` : ''}</button></form>
+${
+  withPosts
+    ? html`<form method="post" action="${v.action}/group" class="vote-as">${hidden(v)}${ids}<input type="hidden" name="kind" value="vote">
+  <label class="field" for="bulk-target-${k}">Read all ${String(n)} as votes for
+    <select id="bulk-target-${k}" name="target" required><option value="">choose…</option>${v.players.map((p) => html`<option value="${p}"${p === g.reading ? html` selected` : ''}>${p}</option>`)}</select></label>
+  ${g.argument ? html`<label for="vote-remember-${k}"><input type="checkbox" id="vote-remember-${k}" name="remember" value="1"> and remember “${g.argument}” as that player's alias</label><input type="hidden" name="alias" value="${g.argument}">` : ''}
+  <button type="submit" id="bulk-vote-${k}">Read all as votes</button></form>
+<form method="post" action="${v.action}/group">${hidden(v)}${ids}<input type="hidden" name="kind" value="ignore">
+  <button type="submit" id="bulk-ignore-${k}">Ignore all ${String(n)} posts</button></form>`
+    : ''
+}
+</div>
+<details class="group-flags"><summary>The ${String(n)} flags, one by one</summary>${flags}</details>
+</section>`;
+}
+
+function undoForm(f: FlagRecord, v: View): Html {
+  return html`<form method="post" action="${v.action}/undo">${hidden(v)}<input type="hidden" name="flagId" value="${f.id}">
+    <button type="submit" id="undo-${f.id}">Undo</button></form>`;
+}
+
 /** A ruled post can be ruled again; the later ruling replaces the earlier one (docs/decisions/0005-one-desk.md). */
-function reRule(action: string, f: FlagRecord, state: StateJson, csrf: string): Html | string {
-  if (!f.postId || f.status === 'accepted') return '—';
+function reRule(f: FlagRecord, v: View): Html | string {
+  if (!f.postId || f.status === 'accepted') return '';
   const id = f.id;
   const ignore =
     f.status === 'ignored'
       ? ''
-      : html`<form method="post" action="${action}">${csrfField(csrf)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}">
+      : html`<form method="post" action="${v.action}">${hidden(v)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}">
     <button type="submit" id="reignore-${id}">Ignore the post</button></form>`;
-  return html`${ignore}<form method="post" action="${action}" class="vote-as">${csrfField(csrf)}
+  return html`${ignore}<form method="post" action="${v.action}" class="vote-as">${hidden(v)}
   <input type="hidden" name="kind" value="vote"><input type="hidden" name="postId" value="${f.postId}">
   <label class="field" for="retarget-${id}">Vote for
-    <select id="retarget-${id}" name="target" required><option value="">choose…</option>${state.players.map((p) => html`<option value="${p.name}">${p.name}</option>`)}</select></label>
+    <select id="retarget-${id}" name="target" required><option value="">choose…</option>${v.players.map((p) => html`<option value="${p}">${p}</option>`)}</select></label>
   <button type="submit" id="revote-${id}">Read as a vote</button></form>`;
 }
 
@@ -61,67 +161,33 @@ function postLink(postId: string | null, url: string | null): Html | string {
   return href ? html`<a href="${href}" rel="noopener noreferrer" target="_blank">post ${postId}</a>` : `post ${postId}`;
 }
 
-/** The name the post's argument gave, when the message quotes `Vote: X` (a guess for "remember as alias"). */
-export function quotedArgument(message: string): string {
-  return (argumentInQuotes(message) ?? /^Read "([^"]{1,40})"/.exec(message)?.[1])?.trim() ?? '';
-}
-
-/**
- * As `/"[^"]*?\b(?:vote|nuke|abort|target|kill)\s*:?\s*([^"]{1,40})"/i` read a message, in one pass: the first
- * keyword after a quote whose argument (after spaces and a colon) runs 1 to 40 characters to the next quote.
- * When that is nothing, the pattern took back the last space or colon as the argument; so does this.
- */
-function argumentInQuotes(message: string): string | undefined {
-  const keyword = /\b(?:vote|nuke|abort|target|kill)/gi;
-  const spaces = /\s*/y;
-  keyword.lastIndex = message.indexOf('"') + 1;
-  if (keyword.lastIndex === 0) return undefined;
-  let quote = -1;
-  for (let k = keyword.exec(message); k; k = keyword.exec(message)) {
-    const after = keyword.lastIndex;
-    if (quote < after) quote = message.indexOf('"', after);
-    if (quote < 0) return undefined;
-    spaces.lastIndex = after;
-    spaces.test(message);
-    if (message[spaces.lastIndex] === ':') {
-      spaces.lastIndex += 1;
-      spaces.test(message);
-    }
-    const at = spaces.lastIndex;
-    if (quote - at >= 1 && quote - at <= 40) return message.slice(at, quote);
-    if (quote === at && at > after) return message[at - 1];
-  }
-  return undefined;
-}
-
-function flagCard(action: string, f: FlagRecord, post: QuotedPost | undefined, state: StateJson, csrf: string): Html {
+function flagCard(f: FlagRecord, post: QuotedPost | undefined, g: FlagGroup, v: View): Html {
   const id = f.id;
-  const players = state.players.map((p) => p.name);
   return html`<article class="card flag" id="flag-${id}" data-live="flag-${id}" aria-labelledby="fh-${id}">
 <div class="cue-head"><h2 id="fh-${id}"><code>${f.code}</code>${f.actor ? html` · ${f.actor}` : ''}</h2><span class="status status-open">open</span></div>
 <p>${f.message}</p>
 <p class="small muted">${when(f.at)} · ${postLink(f.postId, f.url ?? post?.url ?? null)}</p>
 ${post ? html`<blockquote class="quote-post" aria-label="the post"><p class="small"><strong>${post.author}</strong> wrote (${when(post.createdAt)}):</p>${postToHtml(post.html)}</blockquote>` : ''}
 <div class="actions">
-  <form method="post" action="${action}">${csrfField(csrf)}<input type="hidden" name="kind" value="accept"><input type="hidden" name="flagId" value="${id}">
+  <form method="post" action="${v.action}">${hidden(v)}<input type="hidden" name="kind" value="accept"><input type="hidden" name="flagId" value="${id}">
     <button type="submit" id="accept-${id}">Accept as read</button></form>
   ${
     f.postId
-      ? html`<form method="post" action="${action}">${csrfField(csrf)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}"><input type="hidden" name="flagId" value="${id}">
+      ? html`<form method="post" action="${v.action}">${hidden(v)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}"><input type="hidden" name="flagId" value="${id}">
     <button type="submit" id="ignore-${id}">Ignore the post</button></form>`
       : ''
   }
 </div>
 ${
   f.postId
-    ? html`<form method="post" action="${action}" class="vote-as">${csrfField(csrf)}
+    ? html`<form method="post" action="${v.action}" class="vote-as">${hidden(v)}
   <input type="hidden" name="kind" value="vote"><input type="hidden" name="postId" value="${f.postId}"><input type="hidden" name="flagId" value="${id}">
   <fieldset><legend>Read the vote as another player</legend>
   <label class="field" for="target-${id}">Vote for
-    <select id="target-${id}" name="target" required><option value="">choose…</option>${players.map((p) => html`<option value="${p}">${p}</option>`)}</select></label>
+    <select id="target-${id}" name="target" required><option value="">choose…</option>${v.players.map((p) => html`<option value="${p}">${p}</option>`)}</select></label>
   <label for="remember-${id}"><input type="checkbox" id="remember-${id}" name="remember" value="1"> and remember this name as their alias:</label>
   <label class="field" for="alias-${id}"><span class="small muted">alias</span>
-    <input type="text" id="alias-${id}" name="alias" value="${quotedArgument(f.message)}" maxlength="60"></label>
+    <input type="text" id="alias-${id}" name="alias" value="${g.aliasSuggestion ?? ''}" maxlength="60"></label>
   <label class="field" for="note-${id}">Note (optional) <input type="text" id="note-${id}" name="note" maxlength="200"></label>
   <button type="submit" id="vote-${id}">Read as a vote</button></fieldset></form>`
     : ''
