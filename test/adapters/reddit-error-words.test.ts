@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createSource } from '../../src/adapters/registry.js';
+import { localRedditEnv } from '../fakes/local-reddit-env.js';
 
 // Issue 15: a failing poll is shown on the dashboard in words. Reddit's error answers are JSON; the message the
 // desk shows says the status and what Reddit said, never the JSON body.
@@ -20,15 +21,7 @@ describe('Reddit errors in words', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const source = createSource('reddit', {
       url: 'https://www.reddit.com/r/test/comments/abc123/game/',
-      env: {
-        REDDIT_CLIENT_ID: 'id',
-        REDDIT_CLIENT_SECRET: 'secret',
-        REDDIT_USERNAME: 'mod',
-        REDDIT_PASSWORD: 'pw',
-        MODDESK_REDDIT_API_BASE: `${base}/oauth`,
-        MODDESK_REDDIT_AUTH_BASE: `${base}/www`,
-        MODDESK_REDDIT_MIN_GAP_MS: '0',
-      },
+      env: localRedditEnv(base),
     });
     try {
       const err = await source.read(null).catch((e: Error) => e);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSource } from '../../src/adapters/registry.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
+import { localRedditEnv } from '../fakes/local-reddit-env.js';
 import { repoFile } from '../web/games.js';
 
 // `moddesk init` on a Reddit thread: the roster is in the submission's text, which the adapter now returns as the
@@ -48,15 +49,7 @@ async function localReddit(answer: unknown): Promise<{ server: Server; env: Node
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = {
-    REDDIT_CLIENT_ID: 'id',
-    REDDIT_CLIENT_SECRET: 'secret',
-    REDDIT_USERNAME: 'bboe',
-    REDDIT_PASSWORD: 'pw',
-    MODDESK_REDDIT_API_BASE: `${base}/oauth`,
-    MODDESK_REDDIT_AUTH_BASE: `${base}/www`,
-    MODDESK_REDDIT_MIN_GAP_MS: '0',
-  };
+  const env = localRedditEnv(base, 'bboe');
   return { server, env, seen };
 }
 
