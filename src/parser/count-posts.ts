@@ -22,16 +22,28 @@ export function readsAsVoteCount(html: string): boolean {
 }
 
 /** A cheap test on the raw HTML before any scan: most posts never mention a count. */
-const MENTIONS_COUNT = /vc|vote\s*count|votecount|tally/i;
+const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
 
 const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
 
-const ADDRESS = /^(?:hey\s+)?(?:@\s*[\w.-]+|mod(?:erator)?s?\b|host\b)[\s,:.!-]*/i;
+// Patterns over text whose spaces are single (`oneSpaced`), so no two quantifiers compete for the same characters.
+const ADDRESS = /^(?:hey )?(?:@ ?[\w.-]+|mod(?:erator)?s?\b|host\b)[ ,:.!-]*/i;
 const ASK =
-  /^(?:(?:can|could|may|would)\s+(?:we|i|you)\s+(?:please\s+)?(?:get|have|see|give\s+us|post)|how\s+about|(?:i\s+)?request)\s+(?:an?\s+|the\s+)?(?:new\s+|updated\s+|fresh\s+)?/i;
-const NOUN = /^(?:vc|vote\s*count|votecount)/i;
-const POLITE =
-  /^[\s,]*(?:(?:please|pls|plz)|(?:mod(?:erator)?|host))?[\s?!.,]*(?:(?:please|pls|plz|mod|thanks?))?[\s?!.]*$/i;
+  /^(?:(?:can|could|may|would) (?:we|i|you) (?:please )?(?:get|have|see|give us|post)|how about|(?:i )?request) (?:an? |the )?(?:new |updated |fresh )?/i;
+const NOUN = /^(?:vc|vote ?count|votecount)/i;
+const POLITE_WORDS = new Set(['please', 'pls', 'plz', 'mod', 'moderator', 'host', 'thanks', 'thx']);
+
+const oneSpaced = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Only courtesy after the noun: `please`, `mod`, `thanks` and punctuation, at most three words. */
+function politeTail(tail: string): boolean {
+  const words = tail
+    .replace(/[ ,?!.]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  return words.length <= 3 && words.every((w) => POLITE_WORDS.has(w.toLowerCase()));
+}
 
 /**
  * H-CR1: a bold run asking for a count: `VC`, `VC please`, `Vote count please`, `votecount?`, `@mod: vote count
@@ -42,7 +54,7 @@ export function asksForCount(html: string): string | null {
   if (typeof html !== 'string' || !MENTIONS_COUNT.test(html)) return null;
   const scan = scanHtml(typeof html === 'string' ? html.slice(0, 200_000) : '', false);
   for (const run of scan.bold) {
-    const text = cleanText(scan.text.slice(run.start, run.end)).trim();
+    const text = oneSpaced(cleanText(scan.text.slice(run.start, run.end)));
     if (text.length === 0 || text.length > 60) continue;
     let rest = text.replace(ADDRESS, '');
     const addressed = rest !== text;
@@ -51,7 +63,7 @@ export function asksForCount(html: string): string | null {
     const noun = NOUN.exec(rest);
     if (!noun) continue;
     const tail = rest.slice(noun[0].length);
-    if (!POLITE.test(tail)) continue;
+    if (!politeTail(tail)) continue;
     const isVc = /^vc$/i.test(noun[0]);
     if (isVc || addressed || asked || /[?]|please|pls|plz/i.test(tail)) return text;
   }
