@@ -123,6 +123,30 @@ describe('architecture invariants', () => {
     expect(deep).toEqual([]);
   });
 
+  it('nothing branches on a ruleset name outside its folders (one registry; decision 0011)', () => {
+    const names = ['vanilla', 'defcon', 'obsidian'];
+    const own = names.flatMap((n) => [`src/machine/rulesets/${n}/`, `src/reporter/${n}/`]);
+    // The two commands that are one ruleset's own say so by name; `obsidian` is also a winner (the faction).
+    const allowed = [
+      /^src\/cli\/draw-command\.ts: .*'defcon'/,
+      /^src\/cli\/script-command\.ts: .*'obsidian'/,
+      /^src\/cli\/init-command\.ts: .*'vanilla'\)$/,
+      /'network', 'obsidian', 'none'/,
+      /'network' | 'obsidian' | 'none'/,
+    ];
+    const named: string[] = [];
+    for (const file of sources('src')) {
+      if (own.some((f) => file.startsWith(f))) continue;
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .forEach((line) => {
+          const hit = `${file}: ${line.trim()}`;
+          if (names.some((n) => line.includes(`'${n}'`)) && !allowed.some((re) => re.test(hit))) named.push(hit);
+        });
+    }
+    expect(named).toEqual([]);
+  });
+
   it('no import circles in src/', () => {
     expect(circles(graph)).toEqual([]);
   });
