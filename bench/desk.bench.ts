@@ -207,7 +207,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   const ticks = Math.floor(PHASE_MS / 1000);
   if (n < ticks * 0.8)
     throw new Error(
-      `desk bench: the process was starved (its 1 s ticker ran ${n} of ${ticks} times in the busy phase; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores): run it on a quieter machine`,
+      `desk bench: the process was starved (its 1 s ticker ran ${n} of ${ticks} times in the busy phase while it used ${active.cpuShare.toFixed(1)} % of a core; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores): run it on a quieter machine`,
     );
   // A bench that drafted nothing measured nothing: say why and fail, never print figures over an empty set.
   if (processing.length === 0 || latencies.length === 0)
