@@ -51,17 +51,28 @@ export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineActi
     rest = line.slice(split.index + 1);
   }
   const actions: LineAction[] = [];
+  let misspelt = respelt?.typed;
   for (let guard = 0; guard < 100; guard += 1) {
     const m = LEADING_KEYWORD.exec(rest);
     if (!m) break;
     const kind = (m[1] ?? '').toLowerCase() as ActionKind;
     let tail = rest.slice(m[0].length);
     let end = tail.length;
+    let nextMisspelt: string | undefined;
     if (kind === 'unvote') {
       const again = afterUnvote.exec(tail);
       if (again) {
         end = again.index;
         while (end > 0 && tail[end - 1] === '#') end -= 1;
+      } else if (kinds.has('vote')) {
+        // A40: `unvote, vtoe: X`: A7's misspelt keyword where the next keyword goes after an unvote.
+        const lead = (/^[\s,;.|]*/.exec(tail)?.[0] ?? '').length;
+        const next = respellKeyword(tail.slice(lead));
+        if (next) {
+          tail = tail.slice(0, lead) + next.line;
+          end = lead;
+          nextMisspelt = next.typed;
+        }
       }
     }
     if (end === tail.length && kind !== 'request') {
@@ -74,11 +85,14 @@ export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineActi
     const argument = raw.replace(/^\s*:?/, '');
     // `VOTE: unvote` (a vote tag used to unvote): read as the unvote it means.
     const meant = kind === 'vote' && /^\s*unvote(?![\p{L}\p{N}])/iu.test(argument) ? 'unvote' : kind;
-    if (kinds.has(meant) && !countHeading) actions.push({ kind: meant, raw: meant === kind ? argument : '' });
+    if (kinds.has(meant) && !countHeading) {
+      const action: LineAction = { kind: meant, raw: meant === kind ? argument : '' };
+      if (misspelt) action.misspelt = misspelt;
+      actions.push(action);
+    }
+    misspelt = nextMisspelt;
     rest = tail.replace(/^[\s,;.|]+/, '');
     if (rest.length === 0) break;
   }
-  const first = actions[0];
-  if (respelt && first) actions[0] = { ...first, misspelt: respelt.typed };
   return actions;
 }

@@ -27,6 +27,18 @@ describe('action readings from A30', () => {
     expect(read(`${vote('VOTE: ')} Ann`)).toEqual([['vote', 'Ann']]);
     expect(read(`${vote('VOTE: ')}<br>Ann`)).toEqual([['vote', '']]);
   });
+  it('A40: a misspelt keyword right after an unvote is that keyword, marked for the mod', () => {
+    const acts = parse('<b>unvote, vtoe: Ann</b>').actions;
+    expect(acts.map((a) => [a.kind, a.argument])).toEqual([
+      ['unvote', null],
+      ['vote', 'Ann'],
+    ]);
+    expect(acts[1]).toMatchObject({ misspelt: 'vtoe' });
+    expect(acts[0]?.misspelt).toBeUndefined();
+    // Real words stay words, and an unvote spelt right with a right vote is unmarked.
+    expect(parse('<b>unvote, note: Ann is town</b>').actions.map((a) => a.kind)).toEqual(['unvote']);
+    expect(parse('<b>unvote, vote: Ann</b>').actions.map((a) => a.misspelt)).toEqual([undefined, undefined]);
+  });
 });
 
 const roster = (players: string[]) =>
