@@ -57,21 +57,21 @@ export function bbcodeToHtml(text: string): string {
     top().out.push(renderTag(f, inner));
     top().raw.push(f.raw.join(''));
   };
-  const re = /\[(\/?)([a-z*]+)(?:=([^\]\n]*))?\]/gi;
   let last = 0;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const [token, slash, rawName, arg] = m;
-    const name = (rawName as string).toLowerCase();
+  for (let m = nextBbTag(text, 0); m; m = nextBbTag(text, m.end)) {
+    const { slash, arg } = m;
+    const token = text.slice(m.index, m.end);
+    const name = m.name.toLowerCase();
     if (!BB_TAGS.has(name)) continue;
     emitText(text.slice(last, m.index));
-    last = m.index + token.length;
+    last = m.end;
     if (!slash && name === 'code') {
       const end = text.toLowerCase().indexOf('[/code]', last);
       const body = end < 0 ? text.slice(last) : text.slice(last, end);
       top().out.push(`<pre><code>${esc(body)}</code></pre>`);
       top().raw.push(body);
       last = end < 0 ? text.length : end + '[/code]'.length;
-      re.lastIndex = last;
+      m.end = last;
       continue;
     }
     if (!slash) {
@@ -89,6 +89,48 @@ export function bbcodeToHtml(text: string): string {
   emitText(text.slice(last));
   while (stack.length > 1) close();
   return root.out.join('');
+}
+
+/** A BBCode tag as `/\[(\/?)([a-z*]+)(?:=([^\]\n]*))?\]/gi` found it: `[b]`, `[/b]`, `[url=…]`; `end` is past its `]`. */
+export interface BbTag {
+  index: number;
+  end: number;
+  slash: string;
+  name: string;
+  arg: string | undefined;
+}
+
+/**
+ * The first BBCode tag at or after `from`, in one pass over the text. The pattern retried its `=…` argument from
+ * every `[` of a line with no `]` (quadratic); an argument never crosses a line end, so when it finds no `]` before
+ * one, no tag starts before that line end either, and the search goes on from there.
+ */
+export function nextBbTag(text: string, from: number): BbTag | null {
+  const head = /\[(\/?)([a-z*]+)([=\]])/gi;
+  const stop = /[\]\n]/g;
+  head.lastIndex = from;
+  for (let m = head.exec(text); m; m = head.exec(text)) {
+    const [, slash = '', name = ''] = m;
+    if (m[3] === ']') return { index: m.index, end: head.lastIndex, slash, name, arg: undefined };
+    stop.lastIndex = head.lastIndex;
+    const s = stop.exec(text);
+    if (!s) return null;
+    if (s[0] === ']')
+      return { index: m.index, end: s.index + 1, slash, name, arg: text.slice(head.lastIndex, s.index) };
+    head.lastIndex = s.index;
+  }
+  return null;
+}
+
+/** `line` (one line) without its BBCode tags, known or not (`[b]`, `[/url]`, `[color=red]`). */
+export function withoutBbTags(line: string): string {
+  let out = '';
+  let last = 0;
+  for (let m = nextBbTag(line, 0); m; m = nextBbTag(line, m.end)) {
+    out += line.slice(last, m.index);
+    last = m.end;
+  }
+  return out + line.slice(last);
 }
 
 function renderTag(f: Frame, inner: string): string {

@@ -167,7 +167,7 @@ function xenforo2Root(tag: string): boolean {
 }
 
 /** The text of a page's first `<title …>…</title>`, as `/<title[^>]*>([^<]*)<\/title>/i` read it, in one pass. */
-function pageTitle(html: string): string | undefined {
+export function pageTitle(html: string): string | undefined {
   const open = /<title/gi;
   const close = /<\/title>/iy;
   for (let m = open.exec(html); m; m = open.exec(html)) {

@@ -175,7 +175,7 @@ export function readEntry(line: Piece[]): RosterSlot | null {
 }
 
 // As splitting on `\s*[,/]\s*` did, in one pass: the spaces on either side of a separator go with it.
-function splitAtSeparators(s: string): string[] {
+export function splitAtSeparators(s: string): string[] {
   const parts = s.split(/[,/]/);
   return parts.map((part, i) => {
     const start = i > 0 ? part.trimStart() : part;
@@ -183,7 +183,7 @@ function splitAtSeparators(s: string): string[] {
   });
 }
 
-function tidy(s: string): string {
+export function tidy(s: string): string {
   return s
     .replace(/(?<![*†‡])[*†‡]+$/, '')
     .replace(/^[\s"'“”]+/, '')

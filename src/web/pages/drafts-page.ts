@@ -1,6 +1,6 @@
 import type { DraftFold, DraftRecord, DraftShelf } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
-import { markupToHtml } from '../markup-to-html.js';
+import { markupToHtml, withoutBbTags } from '../markup-to-html.js';
 import { csrfField, when } from './layout.js';
 
 /**
@@ -83,10 +83,7 @@ ${d.recount ? recountBlock(base, d, csrf) : ''}
 /** A draft's card title: its kind and its first line as plain text (no markup), the kind not said twice. */
 export function title(d: DraftRecord): string {
   const first =
-    d.text
-      .split('\n')[0]
-      ?.replace(/\[\/?[a-z*]+(=[^\]]*)?\]/gi, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    linkTexts(withoutBbTags(d.text.split('\n')[0] ?? ''))
       .replace(/^#+\s*|\*\*|__|~~|(?<!\w)[*_](?!\s)|(?<=\S)[*_](?!\w)/g, '')
       .trim() ?? '';
   const kind = d.kind.replace(/-/g, ' ');
@@ -108,4 +105,29 @@ function recountBlock(base: string, d: DraftRecord, csrf: string): Html {
   <form method="post" action="${base}/approve">${csrfField(csrf)}<input type="hidden" name="confirm" value="1">
     <button type="submit" id="confirm-${d.id}">Approve this text anyway</button></form>
 </div></div>`;
+}
+
+/**
+ * Markdown links `[text](url)` → `text`, as `.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')` did, in one pass: every
+ * `[` before the same `]` shares its fate, so the search goes on after that `]`.
+ */
+export function linkTexts(line: string): string {
+  let out = '';
+  let done = 0;
+  let from = 0;
+  for (;;) {
+    const open = line.indexOf('[', from);
+    const close = open < 0 ? -1 : line.indexOf(']', open + 1);
+    if (close < 0) break;
+    if (line[close + 1] !== '(') {
+      from = close + 1;
+      continue;
+    }
+    const end = line.indexOf(')', close + 2);
+    if (end < 0) break;
+    out += line.slice(done, open) + line.slice(open + 1, close);
+    done = end + 1;
+    from = done;
+  }
+  return out + line.slice(done);
 }

@@ -69,7 +69,7 @@ export function parseRoleChoice(entry: string): RoleChoice | null {
 }
 
 /** The brackets that end `text` (trimmed): from the first `(` after the `)` before the last one, in one pass. */
-function trailingBrackets(text: string): { at: number; inner: string } | null {
+export function trailingBrackets(text: string): { at: number; inner: string } | null {
   if (!text.endsWith(')')) return null;
   const close = text.length - 1;
   const at = text.indexOf('(', close > 0 ? text.lastIndexOf(')', close - 1) + 1 : 0);
