@@ -219,18 +219,11 @@ describe('one-pass rewrites give what the old patterns gave', () => {
     );
   });
 
-  it('the radar result and the polite tail read as before', () => {
+  it('the radar result reads as before', () => {
     same(made(['targeted ', '; targeted by ', 'A', ', ', '\n'], 6), (r) => {
       const m = /^targeted (.*); targeted by (.*)$/.exec(r);
       expect(radarResult(r)).toEqual(m ? { out: m[1], into: m[2] } : null);
     });
-    const politeOld =
-      /^[\s,]*(?:(?:please|pls|plz)|(?:mod(?:erator)?|host))?[\s?!.,]*(?:(?:please|pls|plz|mod|thanks?))?[\s?!.]*$/i;
-    const politeNew =
-      /^(?:[\s,]*(?:please|pls|plz|mod(?:erator)?|host))?[\s?!.,]*(?:(?:please|pls|plz|mod|thanks?)[\s?!.]*)?$/i;
-    same(made([' ', ',', '?', '!', 'please', 'mod', 'thanks', 'host', 'x'], 8), (s) =>
-      expect(politeNew.test(s)).toBe(politeOld.test(s)),
-    );
   });
 
   it('BBCode tags, markdown links and broken quotes are found as before', () => {
