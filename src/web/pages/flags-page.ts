@@ -63,7 +63,7 @@ ${
     ? ''
     : open.length === 0
       ? html`<p class="muted">No open flags${t.filter.kind || t.filter.player ? ' for this filter' : ''}.</p>`
-      : html`${shownOpen < t.open ? html`<p class="small">Showing ${shownOpen} of ${t.open} open flags.</p>` : ''}${open.map((g) => groupCard(g, posts, v))}`
+      : html`${shownOpen < t.open ? html`<p class="small">Showing ${shownOpen} of ${t.open} open flags.</p>` : ''}${t.filter.kind && open.length > 1 ? acceptShown(open, t.filter.kind, v) : ''}${open.map((g) => groupCard(g, posts, v))}`
 }
 </div>
 <h2>Ruled</h2>
@@ -132,6 +132,13 @@ ${
 </div>
 <details class="group-flags"><summary>The ${String(n)} flags, one by one</summary>${flags}</details>
 </section>`;
+}
+
+/** Under a kind filter: every open flag shown, accepted in one ruling (e.g. every vote after the day's end). */
+function acceptShown(open: FlagGroup[], kind: string, v: View): Html {
+  const flags = open.flatMap((g) => g.open);
+  return html`<form method="post" action="${v.action}/group" class="bulk-shown">${hidden(v)}<input type="hidden" name="kind" value="accept">${flags.map((f) => html`<input type="hidden" name="flagId" value="${f.id}">`)}
+  <button type="submit" id="bulk-accept-shown">Accept all ${String(flags.length)} ${kind} flags shown</button></form>`;
 }
 
 function undoForm(f: FlagRecord, v: View): Html {
