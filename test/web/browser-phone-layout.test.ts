@@ -70,7 +70,15 @@ describe('browser: the dashboard at 390 px', () => {
   it('no page scrolls sideways, no table cell breaks inside a word, no column runs off-screen', async () => {
     const game = smallGame(NAMES, { title: 'Harbour Lights Mafia: the Substrike22 Invitational' });
     const posts = VOTES.map(([voter, target], i) => post(voter, at(i + 1), { action: `Vote: ${target}` }));
+    // Flags too (a guessed name, an unknown one), one of them ruled: the Flags page's open and ruled tables.
+    posts.push(post('Bob', at(9), { action: 'Vote: Rev' }), post('Cleo', at(10), { action: 'Vote: Quuxington' }));
     const desk = await openDesk(game, posts);
+    const flags = await desk.desk.flags(desk.id);
+    const guessed = flags.find((f) => f.postId === posts.at(-2)!.id);
+    if (guessed?.postId) await desk.desk.rule(desk.id, { kind: 'ignore', postId: guessed.postId });
+    // A draft done too: the Drafts page's Done table.
+    const draft = (await desk.desk.drafts(desk.id)).find((d) => d.status === 'pending');
+    if (draft) await desk.desk.rejectDraft(desk.id, draft.id, 'a test');
     const s = await signIn(browser, desk, PHONE);
     try {
       const { page, base } = s;
@@ -87,6 +95,11 @@ describe('browser: the dashboard at 390 px', () => {
         if (Object.keys(wrong).length) bad[`/${path.replace(s.server.url, '')}`] = wrong;
       }
       expect(bad).toEqual({});
+      // The pages measured did hold those tables.
+      await page.goto(`${base}/flags`);
+      expect(await page.locator('table.ruled tbody tr').count()).toBeGreaterThan(0);
+      await page.goto(`${base}/drafts`);
+      expect(await page.locator('[data-live="drafts-done"] tbody tr').count()).toBeGreaterThan(0);
       await page.goto(s.server.url);
       await shot(page, 'phone-home');
       await page.goto(base);

@@ -2,6 +2,7 @@ import type { DraftFold, DraftRecord, DraftShelf } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml, withoutBbTags } from '../markup-to-html.js';
 import { csrfField, when } from './layout.js';
+import { stackTable } from './stack-table.js';
 
 /**
  * The drafts queue, as the desk shelves it (src/app/drafts/tidy.ts): the pending drafts, each rendered and raw
@@ -20,12 +21,21 @@ ${pending.length === 0 ? html`<p class="muted">No drafts waiting.</p>` : pending
 ${
   done.length === 0
     ? html`<p class="muted">Nothing approved or rejected yet.</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Draft</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">When</th><th scope="col">Text</th></tr></thead><tbody>${done.map(
-        (d) =>
-          html`<tr id="draft-${d.id}"><td>${d.id}</td><td>${d.kind}${d.to ? html` → ${d.to}` : ''}</td><td><span class="status status-${d.status}">${d.status}</span>${
-            d.posted?.url ? html` <a href="${safe(d.posted.url)}" rel="noopener noreferrer">post</a>` : ''
-          }</td><td>${when(d.updatedAt)}</td><td><details><summary>show</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details></td></tr>`,
-      )}</tbody></table></div>`
+    : stackTable(
+        ['Draft', 'Kind', 'Status', 'When', 'Text'],
+        done.map((d) => ({
+          attrs: html`id="draft-${d.id}"`,
+          cells: [
+            d.id,
+            html`${d.kind}${d.to ? html` → ${d.to}` : ''}`,
+            html`<span class="status status-${d.status}">${d.status}</span>${
+              d.posted?.url ? html` <a href="${safe(d.posted.url)}" rel="noopener noreferrer">post</a>` : ''
+            }`,
+            when(d.updatedAt),
+            html`<details><summary>show</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details>`,
+          ],
+        })),
+      )
 }
 </div>`;
 }

@@ -3,6 +3,7 @@ import type { StateJson } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
 import { postToHtml } from '../post-html.js';
 import { csrfField, when } from './layout.js';
+import { stackTable } from './stack-table.js';
 
 export interface QuotedPost {
   id: string;
@@ -72,10 +73,21 @@ ${
       ? html`<p class="muted small">Hidden by the filter.</p>`
       : ruled.length === 0
         ? html`<p class="muted">No rulings yet.</p>`
-        : html`<div class="table-wrap"><table class="ruled"><thead><tr><th scope="col">Flag</th><th scope="col">Post</th><th scope="col">Actor</th><th scope="col">Ruling</th><th scope="col">Change</th></tr></thead><tbody>${ruled.map(
-            (f) =>
-              html`<tr id="flag-${f.id}"><td><code>${f.code}</code><div class="small">${f.message}</div></td><td>${postLink(f.postId, f.url ?? null)}</td><td>${f.actor ?? '—'}</td><td><span class="status status-${f.status}">${f.status}</span></td><td>${undoForm(f, v)}${reRule(f, v)}</td></tr>`,
-          )}</tbody></table></div>`
+        : stackTable(
+            ['Flag', 'Post', 'Actor', 'Ruling', 'Change'],
+            ruled.map((f) => ({
+              attrs: html`id="flag-${f.id}"`,
+              cells: [
+                html`<code>${f.code}</code><div class="small">${f.message}</div>`,
+                postLink(f.postId, f.url ?? null),
+                f.actor ?? '—',
+                html`<span class="status status-${f.status}">${f.status}</span>`,
+                html`${undoForm(f, v)}${reRule(f, v)}`,
+              ],
+            })),
+            '',
+            'ruled',
+          )
   }</div>`;
 }
 

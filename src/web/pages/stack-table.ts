@@ -11,8 +11,8 @@ export interface StackRow {
  * each cell is labelled with its column's name (`data-label`), so no column runs off a 390 px screen and no cell
  * is squeezed until its words break.
  */
-export function stackTable(headers: string[], rows: StackRow[], wrapAttrs: Html | string = ''): Html {
-  return html`<div class="table-wrap"${wrapAttrs}><table class="stack">
+export function stackTable(headers: string[], rows: StackRow[], wrapAttrs: Html | string = '', cls = ''): Html {
+  return html`<div class="table-wrap"${wrapAttrs}><table class="stack${cls ? ` ${cls}` : ''}">
 <thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
 <tbody>${rows.map(
     (r) =>
