@@ -45,7 +45,8 @@ export function nameIndex(slots: Slot[]): NameIndex {
 
 export function resolveTarget(ctx: GameContext, argument: string): NameMatch {
   const match = resolveName(argument, nameIndex(ctx.slots));
-  return match.kind === 'unknown' ? (byIncomingName(ctx, argument) ?? match) : match;
+  if (match.kind === 'unknown') return byIncomingName(ctx, argument) ?? match;
+  return match.kind === 'ambiguous' ? byLivingOne(ctx, match) : match;
 }
 
 /**
@@ -72,6 +73,19 @@ function byIncomingName(ctx: GameContext, argument: string): NameMatch | null {
       };
   }
   return null;
+}
+
+/** N31: `PB` for PeaceBringer or a Prolapsed Brain lynched days ago: a vote can only mean the living one. */
+function byLivingOne(ctx: GameContext, match: NameMatch & { kind: 'ambiguous' }): NameMatch {
+  const living = match.slots.filter((s) => ctx.slots[s]?.alive);
+  if (living.length !== 1) return match;
+  const dead = match.slots.filter((s) => s !== living[0]).map((s) => ctx.slots[s]?.name);
+  return {
+    kind: 'player',
+    slot: living[0] as number,
+    via: match.via,
+    doubt: { reason: `the only living player it fits; it also fits ${dead.join(', ')}, dead` },
+  };
 }
 
 /** The slot whose current player wrote a post, by display name or alias (case and spacing ignored). */
