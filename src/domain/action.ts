@@ -4,7 +4,8 @@ import type { Channel } from './post.js';
 
 export type ActionKind = 'vote' | 'unvote' | 'nuke' | 'abort' | 'target' | 'guess' | 'kill' | 'doomsday' | 'request';
 
-export type ActionForm = 'bold' | 'tag' | 'hash';
+/** `plain`: a line of ordinary text that starts with a keyword, read only under `voteReading.unbolded`. */
+export type ActionForm = 'bold' | 'tag' | 'hash' | 'plain';
 
 export interface ExtractedAction {
   kind: ActionKind;
@@ -19,6 +20,10 @@ export interface ExtractedAction {
   hidden?: true;
   /** The keyword as typed when it was misspelt (`veot`) and read anyway: the mod is told. */
   misspelt?: string;
+  /** A4: the vote was written `vote for X` / `vote on X` (refused under `voteReading.voteFor: false`). */
+  voteFor?: true;
+  /** The action's line has other text before it (refused under `voteReading.ownLine: true`). */
+  midLine?: true;
 }
 
 /** Something the parser noticed that the mod may need to judge. */

@@ -47,6 +47,12 @@ const voteReadingSchema = z.strictObject({
   names: z.enum(['loose', 'strict']).optional(),
   /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
   formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
+  /** A4: whether `vote for X` (and `vote on X`) counts; default true. */
+  voteFor: z.boolean().optional(),
+  /** Whether a vote counts only when its line starts with it (`Cross fingers, vote X` does not); default false. */
+  ownLine: z.boolean().optional(),
+  /** A32: whether a plain-text line starting with a keyword (`vote X`, no bold, no tag) counts; default false. */
+  unbolded: z.boolean().optional(),
 });
 
 /** H-VC1..H-VC5: the parts of the full vote count, each switchable (docs/rules/house-rules.md; defaults there). */

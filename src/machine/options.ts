@@ -19,7 +19,16 @@ export interface ResolvedOptions {
   /** A house rule: a new vote needs an `Unvote` first (forum-conventions §1.2); otherwise it is flagged, not applied. */
   unvoteRequired: boolean;
   /** The strictness profile (docs/readings.md): defaults are what most moderators of the real corpus did. */
-  voteReading: { names: 'loose' | 'strict'; formerPlayerVotes: 'count' | 'refuse' };
+  voteReading: {
+    names: 'loose' | 'strict';
+    formerPlayerVotes: 'count' | 'refuse';
+    /** A4: `vote for X` / `vote on X` counts. */
+    voteFor: boolean;
+    /** A vote counts only when its line starts with it (no text before it on the line). */
+    ownLine: boolean;
+    /** A32: a plain-text line that starts with a keyword counts (the parser reads the `plain` form). */
+    unbolded: boolean;
+  };
   // House rules (docs/rules/house-rules.md).
   /** H-VM2: the public count shows voters, not their weights. */
   hideVoteWeights: boolean;
@@ -58,8 +67,10 @@ export type RulesetDefaults = Partial<Pick<ResolvedOptions, 'threshold' | 'deadl
 export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): ResolvedOptions {
   const o = game.options;
   const threshold = o.threshold ?? defaults.threshold ?? 'majority';
+  const unbolded = o.voteReading?.unbolded ?? false;
+  const syntax: ActionForm[] = o.syntax ?? ['bold', 'tag'];
   return {
-    syntax: o.syntax ?? ['bold', 'tag'],
+    syntax: unbolded && !syntax.includes('plain') ? [...syntax, 'plain'] : syntax,
     threshold,
     deadlineOutcome: o.deadlineOutcome ?? defaults.deadlineOutcome ?? 'no-lynch',
     noLynchThreshold: o.noLynchThreshold ?? (typeof threshold === 'number' ? threshold : 'majority'),
@@ -76,6 +87,9 @@ export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): 
     voteReading: {
       names: o.voteReading?.names ?? 'loose',
       formerPlayerVotes: o.voteReading?.formerPlayerVotes ?? 'count',
+      voteFor: o.voteReading?.voteFor ?? true,
+      ownLine: o.voteReading?.ownLine ?? false,
+      unbolded,
     },
     hideVoteWeights: o.hideVoteWeights ?? false,
     majorityFromDay: o.majorityFromDay ?? null,

@@ -17,7 +17,7 @@ import {
 } from './post-flags.js';
 import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
-import { RULED_PREFIX, voteReading } from './vote-reading.js';
+import { RULED_PREFIX, refusedForm, voteReading } from './vote-reading.js';
 import { formerPlayerSlot, lastReadableVote, markHeardFrom } from './voter-readings.js';
 import { setVote } from './votes.js';
 
@@ -53,7 +53,18 @@ export function receivePost(
   } else if (actor !== null && post.channel === 'thread' && rp.actions.length > 0) {
     next = markHeardFrom(next, actor);
   }
-  const actions = withRuling(rp.actions, ruling, post.channel);
+  const profile = ctx.setup.options.voteReading;
+  const kept: ExtractedAction[] = [];
+  for (const a of rp.actions) {
+    const why = refusedForm(a, profile);
+    if (why)
+      next = addFlag(
+        next,
+        postFlag(post, rp.at, 'vote-form-refused', `${why}: not counted. ${quote(a.text)}`, post.author),
+      );
+    else kept.push(a);
+  }
+  const actions = withRuling(kept, ruling, post.channel);
   if (rp.unverifiedEdit) {
     for (const a of actions) {
       next = addFlag(

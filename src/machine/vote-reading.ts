@@ -4,6 +4,22 @@ import type { VoteReading } from './context.js';
 /** Marks the text of a vote the mod ruled (interfaces §3 `{post, vote}`), so its reading says so. */
 export const RULED_PREFIX = '(ruled) ';
 
+/** The profile's say over which written forms count (docs/readings.md "Strictness"). */
+export interface FormProfile {
+  voteFor: boolean;
+  ownLine: boolean;
+}
+
+/** Why the profile refuses a vote as written, or null when it counts: `vote for X` (voteFor), text before it (ownLine). */
+export function refusedForm(action: ExtractedAction, profile: FormProfile): string | null {
+  if (action.kind !== 'vote') return null;
+  if (action.voteFor && !profile.voteFor)
+    return 'this game does not count "vote for X" (options.voteReading.voteFor: false)';
+  if (action.midLine && profile.ownLine)
+    return 'this game counts a vote only on its own line (options.voteReading.ownLine: true)';
+  return null;
+}
+
 /** How a counted vote was read, for the state JSON (docs/readings.md): the ladder step and how sure it is. */
 export function voteReading(action: ExtractedAction, match: NameMatch | null, formerPlayer: boolean): VoteReading {
   const argument = action.argument ?? '';

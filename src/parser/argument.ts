@@ -70,6 +70,13 @@ function dropRepeatedKeyword(kind: ActionKind, text: string): string {
   return out;
 }
 
+/** A4: whether the vote's argument is written `for X` / `on X` (after any repeated keyword). */
+export function writtenFor(kind: ActionKind, raw: string): boolean {
+  if (kind !== 'vote') return false;
+  const text = dropRepeatedKeyword(kind, raw.replace(/\s+/g, ' ').replace(LEADING, ''));
+  return /^(?:for|on)\s(?=\S)/iu.test(text);
+}
+
 /**
  * Cleans a raw argument (everything after the keyword on its line): trims, drops a repeated keyword
  * (`VOTE: vote X`), a leading `for`, platform mention prefixes (`@`, `u/`), backslash escapes, and

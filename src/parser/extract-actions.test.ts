@@ -11,7 +11,7 @@ describe('§2 bold form: keyword at the start of a bold run', () => {
   it('reads <strong>Vote: Bob</strong> after other text (the §1 example post)', () => {
     const r = thread('<p>I think <strong>Vote: Bob</strong></p>');
     expect(r.actions).toEqual([
-      { kind: 'vote', argument: 'Bob', noLynch: false, form: 'bold', text: 'I think Vote: Bob' },
+      { kind: 'vote', argument: 'Bob', noLynch: false, form: 'bold', text: 'I think Vote: Bob', midLine: true },
     ]);
     expect(r.diagnostics).toEqual([]);
   });

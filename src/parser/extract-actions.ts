@@ -1,10 +1,12 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
 import type { Channel } from '../domain/post.js';
-import { cleanArgument, isNoLynch, wantsArgument } from './argument.js';
+import { cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
+import { respellKeyword } from './misspelt-keyword.js';
 import { type LineAction, readLine } from './read-line.js';
+import { readPlain } from './read-plain.js';
 import { announcesVoteReset } from './vote-reset.js';
 
 /** Posts above this size are read but reported: no real forum post is this long. */
@@ -52,6 +54,8 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
     const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
     if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
     if (forms.includes('tag')) readTags(scan, kinds, found);
+    if (forms.includes('plain'))
+      readPlain(scan, kinds, (at, read, line) => found.push({ at, action: toAction(read, 'plain', line, line) }));
     found.sort((a, b) => a.at - b.at);
     const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
     const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
@@ -95,13 +99,15 @@ function quoteLine(line: string): string {
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/;
 
 /** `raw` is the line before `cleanText`: invisible characters in it mark the action `hidden` (N15). */
-function toAction(read: LineAction, form: ActionForm, line: string, raw: string): ExtractedAction {
+function toAction(read: LineAction, form: ActionForm, line: string, raw: string, midLine = false): ExtractedAction {
   const cleaned = cleanArgument(read.kind, read.raw);
   const argument = read.kind === 'unvote' && cleaned === '' ? null : cleaned;
   const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
   const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: quoteLine(line) };
   if (read.misspelt) action.misspelt = read.misspelt;
   if (INVISIBLE.test(raw)) action.hidden = true;
+  if (writtenFor(read.kind, read.raw)) action.voteFor = true;
+  if (midLine) action.midLine = true;
   return action;
 }
 
@@ -167,7 +173,8 @@ function readBold(
         } else {
           const whole = lineText(scan, line);
           const raw = scan.text.slice(line.start, line.end);
-          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole, raw) });
+          const mid = !startsWithAction(whole);
+          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole, raw, mid) });
           const tail = reads[reads.length - 1];
           last = tail ? { read: tail, at: start, line } : null;
         }
@@ -183,10 +190,8 @@ function readBold(
       const whole = lineText(scan, last.line);
       for (let i = found.length - 1; i >= 0; i -= 1) {
         if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
-          found[i] = {
-            at: last.at,
-            action: toAction(continued, 'bold', whole, scan.text.slice(last.line.start, last.line.end)),
-          };
+          const raw = scan.text.slice(last.line.start, last.line.end);
+          found[i] = { at: last.at, action: toAction(continued, 'bold', whole, raw, !startsWithAction(whole)) };
           break;
         }
       }
@@ -208,10 +213,16 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
       const rest = lineText(scan, { start: tag.at + 1, end });
       if (rest.trim() !== '') reads[reads.length - 1] = { ...last, raw: rest };
     }
+    const before = lineText(scan, { start: lineAt(scan, tag.at).start, end: tag.at }).trim();
     for (const r of reads) {
-      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text, tag.text) });
+      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text, tag.text, before !== '') });
     }
   });
+}
+
+/** Whether a line begins with an action keyword (or A7's misspelt one): else its actions are mid-line. */
+function startsWithAction(line: string): boolean {
+  return LEADING_KEYWORD.test(line) || respellKeyword(line) !== null;
 }
 
 function keywordOnly(read: LineAction): boolean {

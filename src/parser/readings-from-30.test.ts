@@ -27,6 +27,18 @@ describe('action readings from A30', () => {
     expect(read(`${vote('VOTE: ')} Ann`)).toEqual([['vote', 'Ann']]);
     expect(read(`${vote('VOTE: ')}<br>Ann`)).toEqual([['vote', '']]);
   });
+  it('A32: with the plain form (voteReading.unbolded) a plain-text line that starts with a keyword is read', () => {
+    const plain = (html: string) =>
+      extractActions(html, { syntax: ['bold', 'tag', 'plain'], channel: 'thread' }).actions.map((a) => [
+        a.kind,
+        a.argument,
+        a.form,
+      ]);
+    expect(plain('Thinking.<br>vote Ann<br>I would vote Bob too')).toEqual([['vote', 'Ann', 'plain']]);
+    // Bold and tagged lines are read once, as themselves; without the form nothing plain is read.
+    expect(plain('<b>Vote: Ann</b>')).toEqual([['vote', 'Ann', 'bold']]);
+    expect(read('vote Ann')).toEqual([]);
+  });
   it('A40: a misspelt keyword right after an unvote is that keyword, marked for the mod', () => {
     const acts = parse('<b>unvote, vtoe: Ann</b>').actions;
     expect(acts.map((a) => [a.kind, a.argument])).toEqual([

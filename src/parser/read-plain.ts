@@ -1,0 +1,30 @@
+import type { ActionKind } from '../domain/action.js';
+import { cleanText, type Scan } from './html-scan.js';
+import { LEADING_KEYWORD } from './keywords.js';
+import { type LineAction, readLine } from './read-line.js';
+
+/**
+ * `voteReading.unbolded` (docs/readings.md A32): a line of plain text that starts with a keyword (`vote Alice`),
+ * with no bold run or vote tag on it (those are read as themselves) and not a `##` line (the hash form's).
+ */
+export function readPlain(
+  scan: Scan,
+  kinds: ReadonlySet<ActionKind>,
+  push: (at: number, read: LineAction, line: string) => void,
+): void {
+  const { text, breaks, bold, tags } = scan;
+  let b = 0;
+  let t = 0;
+  for (let i = 0; i <= breaks.length; i += 1) {
+    const start = i === 0 ? 0 : (breaks[i - 1] ?? 0);
+    const end = breaks[i] ?? text.length;
+    while (b < bold.length && (bold[b]?.end ?? 0) <= start) b += 1;
+    while (t < tags.length && (tags[t]?.at ?? 0) < start) t += 1;
+    if ((bold[b]?.start ?? Number.POSITIVE_INFINITY) < end) continue;
+    if ((tags[t]?.at ?? Number.POSITIVE_INFINITY) < end) continue;
+    const line = cleanText(text.slice(start, end));
+    if (/^\s*#{2}/.test(line) || !LEADING_KEYWORD.test(line)) continue;
+    const reads = readLine(line, kinds);
+    for (const r of reads ?? []) push(start, r, line);
+  }
+}
