@@ -24,6 +24,8 @@ export interface ExtractedAction {
   voteFor?: true;
   /** The action's line has other text before it (refused under `voteReading.ownLine: true`). */
   midLine?: true;
+  /** N32: the text in brackets after the name (`Nickname (RealName)`), tried when the name itself reads nobody. */
+  bracketed?: string;
 }
 
 /** Something the parser noticed that the mod may need to judge. */
@@ -56,7 +58,8 @@ export type MatchStep =
   | 'short-prefix'
   | 'pun'
   | 'nearest'
-  | 'incoming';
+  | 'incoming'
+  | 'bracketed';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
 export interface MatchDoubt {

@@ -185,7 +185,7 @@ function applyVote(
     if (action.noLynch) target = 'no-lynch';
     else {
       const argument = action.argument ?? '';
-      match = argument ? resolveTarget(ctx, argument) : { kind: 'unknown' };
+      match = argument ? resolveTarget(ctx, argument, action.bracketed) : { kind: 'unknown' };
       if (match.kind === 'player' && action.hidden) match = { ...match, folded: true };
       const bad = targetProblem(ctx, match, argument);
       const said = { argument, reading: match.kind === 'player' ? ctx.slots[match.slot]?.name : undefined };

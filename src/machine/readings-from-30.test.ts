@@ -47,3 +47,20 @@ describe('name readings from N30 that need the roster', () => {
     expect(both.flags.map((f) => f.code)).toContain('target-ambiguous');
   });
 });
+
+describe('N32: a nickname with the real name in brackets', () => {
+  it('N32: `Nickname (RealName)` counts for the player in the brackets when the nickname names nobody, flagged', () => {
+    const s = state(game(''), [post('p1', 'Cid', '<b>vote: The Quiet One (Dan)</b>')]);
+    expect(s.votes.wagons).toMatchObject([
+      { target: 'Dan', voters: ['Cid'], readings: [{ via: 'bracketed', confidence: 'doubtful' }] },
+    ]);
+    expect(s.flags.map((f) => f.code)).toContain('target-guessed');
+  });
+  it('N32: the name before the brackets wins when it reads a player, and brackets naming nobody change nothing', () => {
+    const named = state(game(''), [post('p1', 'Cid', '<b>vote: Eve (Dan)</b>')]);
+    expect(named.votes.wagons).toMatchObject([{ target: 'Eve', voters: ['Cid'] }]);
+    const neither = state(game(''), [post('p1', 'Cid', '<b>vote: The Quiet One (scum)</b>')]);
+    expect(neither.votes.wagons).toEqual([]);
+    expect(neither.flags.map((f) => f.code)).toContain('target-unknown');
+  });
+});

@@ -43,9 +43,9 @@ export function nameIndex(slots: Slot[]): NameIndex {
   return index;
 }
 
-export function resolveTarget(ctx: GameContext, argument: string): NameMatch {
+export function resolveTarget(ctx: GameContext, argument: string, bracketed?: string): NameMatch {
   const match = resolveName(argument, nameIndex(ctx.slots));
-  if (match.kind === 'unknown') return byIncomingName(ctx, argument) ?? match;
+  if (match.kind === 'unknown') return byIncomingName(ctx, argument) ?? byBracketedName(ctx, bracketed) ?? match;
   return match.kind === 'ambiguous' ? byLivingOne(ctx, match) : match;
 }
 
@@ -73,6 +73,21 @@ function byIncomingName(ctx: GameContext, argument: string): NameMatch | null {
       };
   }
   return null;
+}
+
+/** N32: `Nickname (RealName)`: the name itself reads nobody, the brackets hold a player's exact name or alias. */
+function byBracketedName(ctx: GameContext, bracketed: string | undefined): NameMatch | null {
+  if (bracketed === undefined) return null;
+  const inner = resolveName(bracketed, nameIndex(ctx.slots));
+  if (inner.kind !== 'player' || (inner.via !== 'exact' && inner.via !== 'alias')) return null;
+  return {
+    kind: 'player',
+    slot: inner.slot,
+    via: 'bracketed',
+    doubt: {
+      reason: `the name before the brackets names nobody; read the name in them, ${ctx.slots[inner.slot]?.name}`,
+    },
+  };
 }
 
 /** N31: `PB` for PeaceBringer or a Prolapsed Brain lynched days ago: a vote can only mean the living one. */

@@ -99,6 +99,21 @@ export function cleanArgument(kind: ActionKind, raw: string): string {
   return text;
 }
 
+/**
+ * N32: the text in the first brackets after the argument's start (`He who must not be named (Lord Voldemort)`),
+ * which cleanArgument cuts off as commentary; kept so the machine can try it when the main text names nobody.
+ */
+export function bracketedText(kind: ActionKind, raw: string): string | undefined {
+  if (!NAMED_KINDS.has(kind)) return undefined;
+  const text = raw.replace(/\s+/g, ' ');
+  const open = text.indexOf('(');
+  if (open <= 0) return undefined;
+  const close = text.indexOf(')', open + 1);
+  if (close === -1) return undefined;
+  const inner = text.slice(open + 1, close).trim();
+  return inner !== '' && inner.length <= 40 ? inner : undefined;
+}
+
 /** Whether the kind reads a player (so an empty argument may be continued by the text after a bold run). */
 export function wantsArgument(kind: ActionKind): boolean {
   return NAMED_KINDS.has(kind) || kind === 'guess' || kind === 'request';

@@ -1,6 +1,6 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
 import type { Channel } from '../domain/post.js';
-import { cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
+import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
@@ -108,6 +108,8 @@ function toAction(read: LineAction, form: ActionForm, line: string, raw: string,
   if (INVISIBLE.test(raw)) action.hidden = true;
   if (writtenFor(read.kind, read.raw)) action.voteFor = true;
   if (midLine) action.midLine = true;
+  const bracketed = bracketedText(read.kind, read.raw);
+  if (bracketed !== undefined && bracketed !== argument) action.bracketed = bracketed;
   return action;
 }
 
