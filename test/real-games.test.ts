@@ -14,6 +14,7 @@ const shared = join(root, '..', 'shared', 'eval-data');
 const ledger = JSON.parse(readFileSync(join(root, 'test', 'real-games', 'known-mismatches.json'), 'utf8')) as {
   mismatches: { corpus: 'games' | 'train'; thread: string; vcPost: number; kind: string; reason: string }[];
   days: { corpus: 'games' | 'train'; thread: string; day: number; kind: string; reason: string }[];
+  hammer: { corpus: 'games' | 'train'; thread: string; day: number; kind: string; reason: string }[];
 };
 const KINDS = ['moderator-miss', 'house-rule', 'moderator-judgment'];
 const listed = (corpus: string) =>
@@ -30,7 +31,7 @@ it('the real corpus is where the tests look for it (../shared/eval-data), never 
 });
 
 it('every ledger entry has a kind a moderator can own (never a tool error) and one line of why', () => {
-  for (const m of [...ledger.mismatches, ...ledger.days]) {
+  for (const m of [...ledger.mismatches, ...ledger.days, ...ledger.hammer]) {
     expect(KINDS, JSON.stringify(m)).toContain(m.kind);
     expect(m.reason.length, JSON.stringify(m)).toBeGreaterThan(20);
   }
@@ -88,6 +89,7 @@ describe('real MafiaScum games (../shared/eval-data)', () => {
     const r = JSON.parse(readFileSync(report, 'utf8')) as {
       misses: { thread: string; post: number }[];
       dayMisses: string[];
+      hammerMisses: string[];
     };
     expect(r.misses.map((m) => `${m.thread}#${m.post}`).sort()).toEqual(listed('train'));
     const days = r.dayMisses.map((l) => /^day (\S+) D(\d+)/.exec(l)?.slice(1, 3).join(' D')).sort();
@@ -97,5 +99,18 @@ describe('real MafiaScum games (../shared/eval-data)', () => {
         .map((d) => `${d.thread} D${d.day}`)
         .sort(),
     );
+    // A day whose hammer post differs is explained by its lynch row (`days`) or, when the lynch is right, by a
+    // `hammer` row; a hammer row whose day now matches fails too.
+    const hammers = r.hammerMisses.map((l) => /^hammer (\S+) D(\d+)/.exec(l)?.slice(1, 3).join(' D')).sort();
+    const explained = new Set(
+      [...ledger.days, ...ledger.hammer].filter((d) => d.corpus === 'train').map((d) => `${d.thread} D${d.day}`),
+    );
+    expect(hammers.filter((h) => !explained.has(h as string))).toEqual([]);
+    expect(
+      ledger.hammer
+        .filter((d) => d.corpus === 'train')
+        .map((d) => `${d.thread} D${d.day}`)
+        .filter((h) => !hammers.includes(h)),
+    ).toEqual([]);
   }, 600_000);
 });
