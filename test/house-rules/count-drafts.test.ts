@@ -28,6 +28,7 @@ const CASES = [
   house('modifiers.markdown', 'game.yaml', 'markdown'),
   house('hidden-weights.text', 'game-hidden.yaml', 'text'),
   house('hidden-weights.bbcode', 'game-hidden.yaml', 'bbcode'),
+  house('hidden-weights.markdown', 'game-hidden.yaml', 'markdown'),
   house('activity.text', 'game-activity.yaml', 'text'),
   house('lock-activity.text', 'game-lock.yaml', 'text'),
   house('lock-activity.bbcode', 'game-lock.yaml', 'bbcode'),
