@@ -14,13 +14,23 @@ export function renderVanillaDayStart(prev: GameContext, next: GameContext, mk: 
   const day = next.phase!;
   const lines = [mk.bold(`Day ${day.number} begins`)];
   const known = new Set(prev.eliminations.map((e) => `${e.slot}@${e.at}`));
-  // The night's deaths: new since the previous draft, and those recorded inside the night that just ended (a
-  // game-file kill during the night is already in `prev` when the draft before this one was planned in the night).
+  // The night's deaths: new since the previous draft, those recorded inside the night that just ended (a
+  // game-file kill during the night is already in `prev` when the draft before this one was planned in the night),
+  // and those the mod recorded at the day's start instant (real game files put the night kills there, often with
+  // no night phase at all).
   const night = next.setup.phases[day.index - 1];
   const lastNight = night?.kind === 'night' ? night.name : null;
   const deaths = next.eliminations.filter(
-    (e) => e.cause !== 'lynch' && (!known.has(`${e.slot}@${e.at}`) || (lastNight !== null && e.phase === lastNight)),
+    (e) =>
+      e.cause !== 'lynch' &&
+      (!known.has(`${e.slot}@${e.at}`) || (lastNight !== null && e.phase === lastNight) || e.at === day.startedAt),
   );
+  // A game file that starts at this day lists the night's kills at its start instant: they are the starting
+  // position (decision 0002), so not eliminations, but the players still learn of them in this post.
+  const listed = new Set(deaths.map((e) => e.slot));
+  for (const s of next.slots)
+    if (!s.alive && s.cause && s.cause !== 'lynch' && s.diedAt === day.startedAt && !listed.has(s.index))
+      deaths.push({ slot: s.index, at: s.diedAt, cause: s.cause, phase: null });
   if (deaths.length > 0) lines.push('');
   for (const e of deaths)
     lines.push(`${mk.bold(who(next, e.slot, mk))} died (${e.cause}). They were ${flip(next, e.slot, e.at, mk)}.`);
