@@ -102,103 +102,108 @@ function commentsKept(text: string): void {
 }
 
 describe('browser: mod events from the dashboard, written into the game file', () => {
-  it('a kill with its cause chosen from the listed causes', async () => {
-    await withModPage(DESKTOP, async (s, w) => {
-      const { page } = s;
-      expect(await page.locator('#kill-cause option').allTextContents()).toEqual([...CAUSES]);
-      await page.selectOption('#kill-player', 'Eve');
-      await page.selectOption('#kill-cause', 'vig');
-      await submit(page, 'kill-submit');
-      expect(page.url()).toContain('notice=mod-kill');
-      const eve = (await stateOf(w)).players.find((p) => p.name === 'Eve')!;
-      expect(eve).toMatchObject({ alive: false, cause: 'vig' });
-      const text = fileOf(w);
-      commentsKept(text);
-      expect(parse(text).events).toEqual([{ at: expect.any(String), kill: 'Eve', cause: 'vig' }]);
-      // Dead now: not offered again.
-      expect(await page.locator('#kill-player option').allTextContents()).not.toContain('Eve');
-      await page.goto(s.base);
-      expect(await page.locator('[data-live="players"]').textContent()).toContain('dead: vig');
-    });
-  }, 60_000);
-
-  it('a replacement, and a refused one (a name already in the game) writes nothing', async () => {
-    await withModPage(PHONE, async (s, w) => {
-      const { page } = s;
-      await page.selectOption('#replace-player', 'Cleo');
-      await page.fill('#replace-by', 'Zed');
-      await page.selectOption('#replace-votes', 'carry');
-      await submit(page, 'replace-submit');
-      expect(page.url()).toContain('notice=mod-replace');
-      const state = await stateOf(w);
-      expect(state.players.find((p) => p.name === 'Zed')).toMatchObject({ alive: true, formerNames: ['Cleo'] });
-      // Cleo's vote stays with the slot (carry).
-      expect(state.votes.wagons.find((x) => x.target === 'Bob')?.voters).toEqual(['Alice', 'Zed']);
-      const text = fileOf(w);
-      commentsKept(text);
-      expect(parse(text).events).toEqual([{ at: expect.any(String), replace: 'Cleo', by: 'Zed', votes: 'carry' }]);
-
-      await page.goto(`${s.base}/mod`);
-      await page.selectOption('#replace-player', 'Dan');
-      await page.fill('#replace-by', 'alice');
-      await submit(page, 'replace-submit');
-      expect(await page.locator('.error').textContent()).toMatch(/alice|Alice/);
-      expect(fileOf(w)).toBe(text);
-      expect((await stateOf(w)).players.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Zed', 'Dan', 'Eve']);
-    });
-  }, 60_000);
-
-  it('a votes reset clears the day; by night it is refused', async () => {
-    await withModPage(DESKTOP, async (s, w) => {
-      const { page } = s;
-      expect((await stateOf(w)).votes.wagons.length).toBeGreaterThan(0);
-      await page.fill('#reset-note', 'the lynch vote restarts after the modkill');
-      await submit(page, 'reset-submit');
-      expect(page.url()).toContain('notice=mod-reset');
-      expect((await stateOf(w)).votes.wagons).toEqual([]);
-      const text = fileOf(w);
-      commentsKept(text);
-      expect(parse(text).events).toEqual([
-        { at: expect.any(String), resetVotes: true, note: 'the lynch vote restarts after the modkill' },
-      ]);
-      await page.goto(s.base);
-      expect(await page.locator('[data-live="count"]').textContent()).not.toContain('Bob (2)');
-      await w.running.watcher.desk.modEvent('harbour', { kind: 'phase', name: 'N1' });
-      await page.goto(`${s.base}/mod`);
-      expect(await page.locator('#reset-h + p').textContent()).toContain('No day is open now');
-      const before = fileOf(w);
-      await submit(page, 'reset-submit');
-      expect(await page.locator('.error').textContent()).toContain('no day is open');
-      expect(fileOf(w)).toBe(before);
-    });
-  }, 60_000);
-
-  it('starts the next phase now with its deadline; a deadline before the start is refused', async () => {
-    await withModPage(PHONE, async (s, w) => {
-      const { page } = s;
-      expect(await page.inputValue('#phase-name')).toBe('N1');
-      await page.fill('#phase-deadline', '2026-05-04T20:00:00Z');
-      await submit(page, 'phase-submit');
-      expect(await page.locator('.error').textContent()).toMatch(/deadline must be after the start/);
-      expect(fileOf(w)).toBe(GAME_YAML);
-
-      await page.goto(`${s.base}/mod`);
-      await page.fill('#phase-deadline', '2026-05-05T22:00:00Z');
-      await submit(page, 'phase-submit');
-      expect(page.url()).toContain('notice=mod-phase');
-      const state = await stateOf(w);
-      expect(state.phase).toMatchObject({ name: 'N1', kind: 'night', deadline: '2026-05-05T22:00:00Z' });
-      const text = fileOf(w);
-      commentsKept(text);
-      expect(parse(text).phases.at(-1)).toEqual({
-        name: 'N1',
-        start: '2026-05-04T22:00:01Z',
-        deadline: '2026-05-05T22:00:00Z',
+  for (const [label, viewport] of [
+    ['1280 px', DESKTOP],
+    ['390 px', PHONE],
+  ] as const) {
+    it(`a kill with its cause chosen from the listed causes (${label})`, async () => {
+      await withModPage(viewport, async (s, w) => {
+        const { page } = s;
+        expect(await page.locator('#kill-cause option').allTextContents()).toEqual([...CAUSES]);
+        await page.selectOption('#kill-player', 'Eve');
+        await page.selectOption('#kill-cause', 'vig');
+        await submit(page, 'kill-submit');
+        expect(page.url()).toContain('notice=mod-kill');
+        const eve = (await stateOf(w)).players.find((p) => p.name === 'Eve')!;
+        expect(eve).toMatchObject({ alive: false, cause: 'vig' });
+        const text = fileOf(w);
+        commentsKept(text);
+        expect(parse(text).events).toEqual([{ at: expect.any(String), kill: 'Eve', cause: 'vig' }]);
+        // Dead now: not offered again.
+        expect(await page.locator('#kill-player option').allTextContents()).not.toContain('Eve');
+        await page.goto(s.base);
+        expect(await page.locator('[data-live="players"]').textContent()).toContain('dead: vig');
       });
-      // The page now offers D2.
-      expect(await page.inputValue('#phase-name')).toBe('D2');
-    });
-  }, 60_000);
+    }, 60_000);
+
+    it(`a replacement, and a refused one (a name already in the game) writes nothing (${label})`, async () => {
+      await withModPage(viewport, async (s, w) => {
+        const { page } = s;
+        await page.selectOption('#replace-player', 'Cleo');
+        await page.fill('#replace-by', 'Zed');
+        await page.selectOption('#replace-votes', 'carry');
+        await submit(page, 'replace-submit');
+        expect(page.url()).toContain('notice=mod-replace');
+        const state = await stateOf(w);
+        expect(state.players.find((p) => p.name === 'Zed')).toMatchObject({ alive: true, formerNames: ['Cleo'] });
+        // Cleo's vote stays with the slot (carry).
+        expect(state.votes.wagons.find((x) => x.target === 'Bob')?.voters).toEqual(['Alice', 'Zed']);
+        const text = fileOf(w);
+        commentsKept(text);
+        expect(parse(text).events).toEqual([{ at: expect.any(String), replace: 'Cleo', by: 'Zed', votes: 'carry' }]);
+
+        await page.goto(`${s.base}/mod`);
+        await page.selectOption('#replace-player', 'Dan');
+        await page.fill('#replace-by', 'alice');
+        await submit(page, 'replace-submit');
+        expect(await page.locator('.error').textContent()).toMatch(/alice|Alice/);
+        expect(fileOf(w)).toBe(text);
+        expect((await stateOf(w)).players.map((p) => p.name)).toEqual(['Alice', 'Bob', 'Zed', 'Dan', 'Eve']);
+      });
+    }, 60_000);
+
+    it(`a votes reset clears the day; by night it is refused (${label})`, async () => {
+      await withModPage(viewport, async (s, w) => {
+        const { page } = s;
+        expect((await stateOf(w)).votes.wagons.length).toBeGreaterThan(0);
+        await page.fill('#reset-note', 'the lynch vote restarts after the modkill');
+        await submit(page, 'reset-submit');
+        expect(page.url()).toContain('notice=mod-reset');
+        expect((await stateOf(w)).votes.wagons).toEqual([]);
+        const text = fileOf(w);
+        commentsKept(text);
+        expect(parse(text).events).toEqual([
+          { at: expect.any(String), resetVotes: true, note: 'the lynch vote restarts after the modkill' },
+        ]);
+        await page.goto(s.base);
+        expect(await page.locator('[data-live="count"]').textContent()).not.toContain('Bob (2)');
+        await w.running.watcher.desk.modEvent('harbour', { kind: 'phase', name: 'N1' });
+        await page.goto(`${s.base}/mod`);
+        expect(await page.locator('#reset-h + p').textContent()).toContain('No day is open now');
+        const before = fileOf(w);
+        await submit(page, 'reset-submit');
+        expect(await page.locator('.error').textContent()).toContain('no day is open');
+        expect(fileOf(w)).toBe(before);
+      });
+    }, 60_000);
+
+    it(`starts the next phase now with its deadline; a deadline before the start is refused (${label})`, async () => {
+      await withModPage(viewport, async (s, w) => {
+        const { page } = s;
+        expect(await page.inputValue('#phase-name')).toBe('N1');
+        await page.fill('#phase-deadline', '2026-05-04T20:00:00Z');
+        await submit(page, 'phase-submit');
+        expect(await page.locator('.error').textContent()).toMatch(/deadline must be after the start/);
+        expect(fileOf(w)).toBe(GAME_YAML);
+
+        await page.goto(`${s.base}/mod`);
+        await page.fill('#phase-deadline', '2026-05-05T22:00:00Z');
+        await submit(page, 'phase-submit');
+        expect(page.url()).toContain('notice=mod-phase');
+        const state = await stateOf(w);
+        expect(state.phase).toMatchObject({ name: 'N1', kind: 'night', deadline: '2026-05-05T22:00:00Z' });
+        const text = fileOf(w);
+        commentsKept(text);
+        expect(parse(text).phases.at(-1)).toEqual({
+          name: 'N1',
+          start: '2026-05-04T22:00:01Z',
+          deadline: '2026-05-05T22:00:00Z',
+        });
+        // The page now offers D2.
+        expect(await page.inputValue('#phase-name')).toBe('D2');
+      });
+    }, 60_000);
+  }
 
   it('every mod-event form needs the CSRF token: a post without it changes nothing', async () => {
     await withModPage(DESKTOP, async (s, w) => {
