@@ -128,6 +128,16 @@ export interface VotesJson {
   lastCount?: { post: string; at: string; url?: string } | null;
   /** H-VC1 (`options.voteCount.changes`): who moved where since `lastCount` (since the day's start without one). */
   changes?: VoteChangeJson[];
+  /** H-VC2 (`options.voteCount.history`): every vote and unvote of the day in order (`target` null for an unvote). */
+  history?: VoteHistoryJson[];
+}
+
+/** One vote or unvote of the day, for a player's vote history (H-VC2). */
+export interface VoteHistoryJson {
+  voter: string;
+  target: string | null;
+  post: string;
+  at: string;
 }
 
 /** One voter's move between two counts: their targets before and after (`No lynch` for no lynch; [] for none). */

@@ -7,7 +7,7 @@ import { changesBetween, countRecord, countRequestsToday, positionsOf } from './
 
 /**
  * The state with what only the posts tell, for `moddesk state` and the dashboard alike: activity and prods
- * (H-AC1/H-AC2), the moderator's last count and the moves since it (H-VC1/H-VC4), players asking for a count
+ * (H-AC1/H-AC2), the moderator's last count and the moves since it (H-VC1/H-VC4), the day's vote history (H-VC2), players asking for a count
  * (H-CR1). `ctxThrough` gives the game just after a post (the last count), asked only when changes are shown.
  */
 export function withPostFacts(
@@ -29,12 +29,20 @@ export function withPostFacts(
       ...(last.url ? { url: last.url } : {}),
     },
   };
+  const name = (t: VoteTarget) => (t === 'no-lynch' ? 'No lynch' : (ctx.slots[t]?.name ?? `#${t}`));
   if (ctx.setup.options.voteCount.changes && ctx.day) {
-    const name = (t: VoteTarget) => (t === 'no-lynch' ? 'No lynch' : (ctx.slots[t]?.name ?? `#${t}`));
     votes.changes = changesBetween(ctx, record.last?.positions ?? {}, positionsOf(ctx)).map((c) => ({
       voter: name(c.voter),
       from: c.from.map(name),
       to: c.to.map(name),
+    }));
+  }
+  if (ctx.setup.options.voteCount.history && ctx.day) {
+    votes.history = ctx.day.history.map((h) => ({
+      voter: name(h.voter),
+      target: h.target === null ? null : name(h.target),
+      post: h.postId,
+      at: formatInstant(h.at),
     }));
   }
   const flags = postFlags(ctx, posts, at, activity).map((f) => ({ ...f, at: formatInstant(f.at) }));
