@@ -90,7 +90,7 @@ function byBracketedName(ctx: GameContext, bracketed: string | undefined): NameM
   };
 }
 
-/** N31: `PB` for PeaceBringer or a Prolapsed Brain lynched days ago: a vote can only mean the living one. */
+/** N31: `GW` for GreenWarden or a Grey Wolf lynched days ago: a vote can only mean the living one. */
 function byLivingOne(ctx: GameContext, match: NameMatch & { kind: 'ambiguous' }): NameMatch {
   const living = match.slots.filter((s) => ctx.slots[s]?.alive);
   if (living.length !== 1) return match;
@@ -116,8 +116,8 @@ export function slotOfAuthor(slots: Slot[], author: string): number | null {
 }
 
 /**
- * An author who is not on the roster but reads as exactly one current player (a renamed account: `saporovirus`
- * for sapovirus). Former names never count: a replaced player is no longer in the game. The caller flags the
+ * An author who is not on the roster but reads as exactly one current player (a renamed account: `marigolde`
+ * for marigold). Former names never count: a replaced player is no longer in the game. The caller flags the
  * guess (`author-guessed`) so the mod can confirm it with an alias.
  */
 export function guessAuthor(slots: Slot[], author: string): number | null {

@@ -81,7 +81,7 @@ export function writtenFor(kind: ActionKind, raw: string): boolean {
  * Cleans a raw argument (everything after the keyword on its line): trims, drops a repeated keyword
  * (`VOTE: vote X`), a leading `for`, platform mention prefixes (`@`, `u/`), backslash escapes, and
  * commentary after a clear separator. Name resolution reads what is left word by word, so a trailing
- * remark without punctuation (`Guderian for being vague`) is left for it.
+ * remark without punctuation (`Hollis for being vague`) is left for it.
  */
 export function cleanArgument(kind: ActionKind, raw: string): string {
   let text = raw.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, '$1').replace(/\s+/g, ' ');
@@ -100,7 +100,7 @@ export function cleanArgument(kind: ActionKind, raw: string): string {
 }
 
 /**
- * N32: the text in the first brackets after the argument's start (`He who must not be named (Lord Voldemort)`),
+ * N32: the text in the first brackets after the argument's start (`the quiet one (Marigold)`),
  * which cleanArgument cuts off as commentary; kept so the machine can try it when the main text names nobody.
  */
 export function bracketedText(kind: ActionKind, raw: string): string | undefined {

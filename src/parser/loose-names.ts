@@ -7,7 +7,7 @@ export interface LooseName {
   norm: string;
   /** Letters that start a word of the name (`e`, `p`, `m` in evilpacmanx), by position in `norm`. */
   wordStarts: ReadonlySet<number>;
-  /** Words of the name as written, 5 letters or more (`baltar` in VP Baltar), for N17. */
+  /** Words of the name as written, 5 letters or more (`harbour` in Old Harbour), for N17. */
   parts: readonly string[];
 }
 
@@ -30,7 +30,7 @@ export function byPart(arg: string, names: readonly LooseName[]): NameMatch | nu
   );
 }
 
-/** N18: three letters that start a word inside one name, not its first (`Pac` for evilpacman18). */
+/** N18: three letters that start a word inside one name, not its first (`Pen` for greypenguin7). */
 function byWordStart(arg: string, names: readonly LooseName[]): NameMatch | null {
   return unique(
     names.filter((n) => [...n.wordStarts].some((at) => at > 0 && n.norm.startsWith(arg, at))),
@@ -72,18 +72,18 @@ function isAbbreviation(arg: string, n: LooseName): boolean {
   for (let i = 1; i < arg.length; i += 1) {
     at = n.norm.indexOf(arg[i] as string, at + 1);
     if (at < 0) return false;
-    // N19: a name of one unbroken word has no word starts to check (`xf` for Xkfyu); its own start is N13's.
+    // N19: a name of one unbroken word has no word starts to check (`qz` for Quazel); its own start is N13's.
     if (arg.length === 2 && !n.wordStarts.has(at) && (n.wordStarts.size > 1 || at === 1)) return false;
   }
   return true;
 }
 
-/** Words players write into a name to say what they think of its player: `BGGscum`, `MetalScum89`. */
+/** Words players write into a name to say what they think of its player: `FOXscum`, `IronScum42`. */
 const PUN_WORDS = /scum|town|mafia/u;
 
 /**
  * N30, a name pun: `scum` (or `town`, `mafia`) written in for a part of one name or added to it. What is left
- * around it, 3 letters or more, must start and end exactly one name (`metal…89` for metalmarsh89).
+ * around it, 3 letters or more, must start and end exactly one name (`iron…42` for ironmonger42).
  */
 export function byPun(arg: string, names: readonly LooseName[]): NameMatch | null {
   const m = PUN_WORDS.exec(arg);
@@ -126,7 +126,7 @@ export function byNearest(arg: string, names: readonly LooseName[]): NameMatch |
         d = Math.min(d, distance(arg, n.norm.slice(0, len)));
       }
     }
-    // N17: one word of a several-word name, misspelt (`Balter` for VP Baltar).
+    // N17: one word of a several-word name, misspelt (`Harbor` for Old Harbour).
     for (const part of arg.length >= 5 ? n.parts : []) {
       if (Math.abs(part.length - arg.length) <= 1) d = Math.min(d, distance(arg, part));
     }

@@ -37,7 +37,7 @@ const COUNT_WORDS = /^\s*(?:counts?|tally|tallies|totals?)(?![\p{L}\p{N}])/iu;
 /**
  * Reads the actions of one line, in order, each keyword with its raw argument; `null` when no action
  * starts in it. An action starts at the line's start, or after `,` `;` `.` `|` followed by a keyword:
- * moderators counted `Cross fingers, vote RedCoyote.` and `Unovte; Vote: Substrike` (archive notes).
+ * moderators counted `Cross fingers, vote Hollis.` and `Unovte; Vote: Marigold` (archive notes).
  * Keywords of the other channel end the previous action but are dropped.
  */
 export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineAction[] | null {

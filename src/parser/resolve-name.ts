@@ -80,7 +80,7 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
             .join(''),
         );
     }
-    // A dictionary word that ends the name starts a word too: `mnemonicdevice`, `idiotking` (the rest is not listed).
+    // A dictionary word that ends the name starts a word too: `quietstorm`, `lastwizard` (the rest is not listed).
     let letters = norm.length;
     while (letters > 0 && (norm[letters - 1] as string) >= '0' && (norm[letters - 1] as string) <= '9') letters -= 1;
     for (let at = 1; at + MIN_TEXT <= letters; at += 1) {

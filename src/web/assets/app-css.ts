@@ -31,7 +31,7 @@ h1 { font-size: 1.35rem; margin: .3rem 0 .8rem; } h2 { font-size: 1.1rem; margin
 table { border-collapse: collapse; width: 100%; font-size: .95rem; }
 th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { font-weight: 600; background: #f0f2f5; }
-/* A cell never breaks inside a word (a card's overflow-wrap would split "Substrike22"): the table scrolls instead. */
+/* A cell never breaks inside a word (a card's overflow-wrap would split "Lighthouse42"): the table scrolls instead. */
 th, td { overflow-wrap: normal; word-break: normal; }
 /* A phone: one block per row, each cell labelled with its column (stack-table.ts). */
 @media (max-width: 40rem) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanArgument, isNoLynch } from './argument.js';
-import { extractActions } from './extract-actions.js';
+import { cleanArgument, isNoLynch } from '../../src/parser/argument.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
 
 const vote = (inner: string) => extractActions(`<b>${inner}</b>`, { syntax: ['bold'], channel: 'thread' }).actions[0];
 

@@ -1,9 +1,8 @@
-// biome-ignore lint/style/noRestrictedImports: tests read the shared real-game corpus; the parser itself does no I/O.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ParsedPost } from '../domain/action.js';
-import { extractActions } from './extract-actions.js';
-import { buildNameIndex, resolveName } from './resolve-name.js';
+import type { ParsedPost } from '../../src/domain/action.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
+import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
 
 /** The MafiaScum corpus beside the repository (../shared), read at run time, never copied. */
 const DONBOT = new URL('../../../shared/eval-data/mafiascum-donbot/', import.meta.url);

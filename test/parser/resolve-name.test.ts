@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NameMatch, RosterName } from '../domain/action.js';
-import { buildNameIndex, resolveName } from './resolve-name.js';
+import type { NameMatch, RosterName } from '../../src/domain/action.js';
+import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
 
 /** Slot i holds names[i]; a name may be `[current, ...former]`; aliases are listed apart. */
 function index(players: (string | string[])[], aliases: Record<number, string[]> = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractActions } from './extract-actions.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
 
 const read = (html: string) => extractActions(html, { syntax: ['bold', 'tag', 'hash'], channel: 'thread' });
 const args = (html: string) => read(html).actions.map((a) => a.argument);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionForm, ExtractedAction } from '../domain/action.js';
-import { extractActions } from './extract-actions.js';
+import type { ActionForm, ExtractedAction } from '../../src/domain/action.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
 
 const thread = (html: string, syntax: ActionForm[] = ['bold', 'tag']) =>
   extractActions(html, { syntax, channel: 'thread' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { NameMatch, RosterName } from '../domain/action.js';
-import { extractActions } from './extract-actions.js';
-import { buildNameIndex, resolveName } from './resolve-name.js';
+import type { NameMatch, RosterName } from '../../src/domain/action.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
+import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
 
 // One test per row of docs/readings.md (actions A*, names N*), named after its id. Names here are invented
 // stand-ins of the same shape as the corpus examples in that table.

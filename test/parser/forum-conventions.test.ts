@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionForm, RosterName } from '../domain/action.js';
-import { extractActions } from './extract-actions.js';
-import { buildNameIndex, resolveName } from './resolve-name.js';
+import type { ActionForm, RosterName } from '../../src/domain/action.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
+import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
 
 /** reference/forum-conventions.md §11 "Consequences for the parser", item by item. */
 const read = (html: string, syntax: ActionForm[] = ['bold', 'tag']) =>
