@@ -115,16 +115,29 @@ function addThing(thing: Thing, out: { comments: CommentData[]; stubs: Stub[] },
   }
 }
 
-export function commentToPost(c: CommentData, linkBase = DEFAULT_LINK_BASE): Post {
+/** What a comment and the submission map alike: Reddit's epoch seconds as instants, the permalink as the link. */
+interface ThreadThing {
+  author: string;
+  created_utc: number;
+  edited?: number | boolean;
+  permalink?: string;
+}
+
+function threadPost(id: string, t: ThreadThing, html: string, linkBase: string): Post {
   const post: Post = {
-    id: c.id,
-    author: c.author,
-    createdAt: formatInstant(c.created_utc * 1000),
-    editedAt: typeof c.edited === 'number' ? formatInstant(c.edited * 1000) : null,
-    html: bodyHtml(c.body_html, c.body),
+    id,
+    author: t.author,
+    createdAt: formatInstant(t.created_utc * 1000),
+    editedAt: typeof t.edited === 'number' ? formatInstant(t.edited * 1000) : null,
+    html,
     channel: 'thread',
   };
-  if (c.permalink) post.url = `${linkBase}${c.permalink}`;
+  if (t.permalink) post.url = `${linkBase}${t.permalink}`;
+  return post;
+}
+
+export function commentToPost(c: CommentData, linkBase = DEFAULT_LINK_BASE): Post {
+  const post = threadPost(c.id, c, bodyHtml(c.body_html, c.body), linkBase);
   if (c.parent_id) post.parentId = c.parent_id;
   const gone = deletionOf(c);
   if (gone) post.deleted = gone;
@@ -137,16 +150,10 @@ export function commentToPost(c: CommentData, linkBase = DEFAULT_LINK_BASE): Pos
  * collides with a comment id. Null when the answer leaves out its author or time (a partial `/comments` head).
  */
 export function submissionToPost(s: SubmissionData, linkBase = DEFAULT_LINK_BASE): Post | null {
-  if (s.author === undefined || s.created_utc === undefined) return null;
-  const post: Post = {
-    id: s.name ?? `t3_${s.id}`,
-    author: s.author,
-    createdAt: formatInstant(s.created_utc * 1000),
-    editedAt: typeof s.edited === 'number' ? formatInstant(s.edited * 1000) : null,
-    html: bodyHtml(s.selftext_html, s.selftext),
-    channel: 'thread',
-  };
-  if (s.permalink) post.url = `${linkBase}${s.permalink}`;
+  const { author, created_utc } = s;
+  if (author === undefined || created_utc === undefined) return null;
+  const html = bodyHtml(s.selftext_html, s.selftext);
+  const post = threadPost(s.name ?? `t3_${s.id}`, { ...s, author, created_utc }, html, linkBase);
   if (s.title) post.threadTitle = s.title;
   return post;
 }
