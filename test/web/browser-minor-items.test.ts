@@ -42,7 +42,7 @@ async function withDashboard(
 
 describe('browser: issue 15 minor items on the dashboard', () => {
   for (const [label, viewport] of [
-    ['1280 px', { ...DESKTOP, width: 1280 }],
+    ['1280 px', DESKTOP],
     ['390 px', PHONE],
   ] as const) {
     it(`no raw markdown in card titles (${label})`, async () => {

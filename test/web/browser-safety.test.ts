@@ -115,7 +115,7 @@ describe('browser: safety', () => {
       await page.goto(`${base}/votes?day=D1`);
       expect(await page.locator('svg.timeline .hammer').textContent()).toContain('hammer: Zoe');
       await shot(page, 'votes-phone');
-      await page.setViewportSize({ width: 1200, height: 900 });
+      await page.setViewportSize(DESKTOP);
       await shot(page, 'votes-desktop');
     } finally {
       await s.close();

@@ -4,16 +4,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { navigating, openBrowser, PHONE, type Session, shot, signIn } from './browser.js';
+import { DESKTOP, navigating, openBrowser, PHONE, type Session, shot, signIn } from './browser.js';
 import { post, REPO, smallGame } from './games.js';
 import { D1, triageGame, triagePosts } from './triage-game.js';
 import { openWatchDesk, type WatchDesk } from './watch-desk.js';
 
 // Issue 15, the dashboard items of "drafts and flags that stay tidy", the blocker and Undo, in real Chromium
 // against the desk `watch` runs (real SQLite file, rulings written into the game file), at 1280 and 390 px.
-const WIDE = { width: 1280, height: 900 };
 const WIDTHS = [
-  ['1280 px', WIDE],
+  ['1280 px', DESKTOP],
   ['390 px', PHONE],
 ] as const;
 const TABS = ['', '/drafts', '/flags', '/night', '/votes'];

@@ -34,7 +34,8 @@ export async function openBrowser(): Promise<Browser> {
 }
 
 export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1200, height: 900 };
+/** The desktop width the issues and the tests name (1280 px). */
+export const DESKTOP = { width: 1280, height: 900 };
 
 export interface Session {
   page: Page;
