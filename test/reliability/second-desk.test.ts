@@ -28,6 +28,10 @@ const REFUSED = /\.db: another moddesk desk is using this database( \(.*moddesk\
 
 type Watcher = ChildProcess & { errText(): string; ready: Promise<void> };
 
+/** Every desk the suite started, so the suite's afterAll can kill any a timed-out test left running. */
+const started = new Set<Watcher>();
+const running = (w: Watcher) => w.exitCode === null && w.signalCode === null;
+
 /** Another way into the run's database: `link` (a symlink to the file) or `folder` (a symlinked folder). */
 function aliasRun(setup: RunSetup, via: 'link' | 'folder'): RunSetup {
   const dir = join(setup.dir, `via-${via}`);
@@ -90,6 +94,7 @@ async function playRun(bundle: string, run: number, rnd: () => number): Promise<
   const start = (s: RunSetup) => {
     const w = startWatcher(bundle, s) as Watcher;
     children.push(w);
+    started.add(w);
     return w;
   };
   let refused = 0;
@@ -135,7 +140,7 @@ async function playRun(bundle: string, run: number, rnd: () => number): Promise<
     await exited(live);
     return { run, snap: snapshot(db), perKey: postsPerKey(setup.forum), refused };
   } finally {
-    for (const w of children) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
+    for (const w of children) if (running(w)) w.kill('SIGKILL');
     await Promise.all(children.map(exited));
     await setup.forum.close();
     tmp.remove();
@@ -150,7 +155,11 @@ describe('a second desk on one database, by another path', () => {
     bundle = await bundleWatch();
   }, 60_000);
 
-  afterAll(() => {
+  afterAll(async () => {
+    // A test that timed out never reaches playRun's finally: its desks would outlive the suite.
+    const orphans = [...started].filter(running);
+    for (const w of orphans) w.kill('SIGKILL');
+    await Promise.all(orphans.map(exited));
     const doubles = outcomes.reduce((n, o) => n + [...o.perKey.values()].filter((c) => c > 1).length, 0);
     const refused = outcomes.reduce((n, o) => n + o.refused, 0);
     process.stdout.write(
