@@ -4,6 +4,9 @@
 // to quote come from the real scorer; this one is for iterating.
 //
 //   node --import tsx scripts/score-in-process.mjs <games-dir> [--show N] [--game T] [--json FILE] [--mix]
+//
+// --mix: the confidence mix, the votes standing at each day's end counted silently (sure) or counted and flagged
+// (doubtful), and the votes cast that day a reading refused (not counted, flagged); with --show, each refusal.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,7 +95,10 @@ function lynchOf(j, day, slotOf) {
 
 const tot = { vcs: 0, exact: 0, tp: 0, toolN: 0, modN: 0, lynchN: 0, lynchOk: 0, hamN: 0, hamOk: 0 };
 const hammerMisses = [];
-const mix = {};
+// --mix: the votes standing at each day's end by how they were read (sure: counted silently; doubtful: counted
+// and flagged), and the votes cast that day that a reading refused (not counted, flagged), by flag.
+const REFUSED = new Set(['target-unknown', 'target-ambiguous', 'target-doubtful', 'vote-form-refused', 'quote-broken']);
+const mix = { silent: 0, flagged: 0, refused: {}, via: {} };
 const misses = [];
 const dayMisses = [];
 for (const dir of dirs) {
@@ -148,8 +154,16 @@ for (const dir of dirs) {
       const j = toStateJson(replay(game, posts, { through: d.transition.id }, parse).context, null);
       if (opts.mix) {
         for (const w of [...(j.votes?.wagons ?? []), j.votes?.noLynch].filter(Boolean))
-          for (const r of w.readings ?? [])
-            mix[`${r.via}/${r.confidence}`] = (mix[`${r.via}/${r.confidence}`] ?? 0) + 1;
+          for (const r of w.readings ?? []) {
+            mix.via[`${r.via}/${r.confidence}`] = (mix.via[`${r.via}/${r.confidence}`] ?? 0) + 1;
+            mix[r.confidence === 'sure' ? 'silent' : 'flagged'] += 1;
+          }
+        const dayPosts = new Set(posts.slice(d.start.number, d.transition.number + 1).map((p) => p.id));
+        for (const f of j.flags ?? [])
+          if (REFUSED.has(f.code) && dayPosts.has(f.postId)) {
+            mix.refused[f.code] = (mix.refused[f.code] ?? 0) + 1;
+            if (opts.show) console.log(`refused ${thread} D${d.day} ${f.code} ${f.actor}: ${f.message}`);
+          }
       }
       if (d.compareHammer) {
         // The scorer's hammer post: the post stamped with the day's end, else the first post whose state has ended.
@@ -210,7 +224,13 @@ for (const m of misses.slice(0, opts.show)) {
   );
 }
 if (opts.show) for (const l of [...dayMisses, ...hammerMisses].slice(0, opts.show)) console.log(l);
-if (opts.mix) console.log(JSON.stringify(mix));
+if (opts.mix) {
+  const refused = Object.values(mix.refused).reduce((a, b) => a + b, 0);
+  console.log(
+    `mix: ${mix.silent} counted silently, ${mix.flagged} counted and flagged, ${refused} refused (not counted, flagged)`,
+  );
+  console.log(JSON.stringify({ refused: mix.refused, via: mix.via }));
+}
 if (opts.json) fs.writeFileSync(opts.json, JSON.stringify({ misses, dayMisses, hammerMisses }, null, 1));
 console.log(
   `in-process: ${tot.exact}/${tot.vcs} VCs exact (${fmtPct(tot.exact, tot.vcs)}%), precision ${fmtPct(tot.tp, tot.toolN)}% recall ${fmtPct(tot.tp, tot.modN)}%, lynch ${tot.lynchOk}/${tot.lynchN}, hammer post ${tot.hamOk}/${tot.hamN}`,
