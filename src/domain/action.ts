@@ -59,7 +59,8 @@ export type MatchStep =
   | 'pun'
   | 'nearest'
   | 'incoming'
-  | 'bracketed';
+  | 'bracketed'
+  | 'run-on';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
 export interface MatchDoubt {

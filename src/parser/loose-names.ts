@@ -150,6 +150,20 @@ export function byNearest(arg: string, names: readonly LooseName[]): NameMatch |
   };
 }
 
+/**
+ * N33, a remark run into a name (`Lampbutt` for oillamps, `zTigerCrow` for zTigerMan, `marmal-whatever` for
+ * Marmalader): the longest start of the argument, 4+ letters, that starts a name or lies inside one, when nothing
+ * else read it. Three letters are too few (`IcyNinja` is not IcyGuy's).
+ */
+export function byRunOn(arg: string, names: readonly LooseName[]): NameMatch | null {
+  for (let len = arg.length - 1; len >= MIN_PART; len -= 1) {
+    const head = arg.slice(0, len);
+    const fits = names.filter((n) => n.norm.length > len && n.norm.includes(head));
+    if (fits.length > 0) return unique(fits, 'run-on', 'the start of the text, more run into it');
+  }
+  return null;
+}
+
 function squeeze(text: string): string {
   return text.replace(/(.)\1+/gu, '$1');
 }

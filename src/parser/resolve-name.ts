@@ -7,6 +7,7 @@ import {
   byNearest,
   byPart,
   byPun,
+  byRunOn,
   byShortPrefix,
   type LooseName,
 } from './loose-names.js';
@@ -179,7 +180,8 @@ function byLooseReadings(text: string, index: NameIndex): NameMatch {
     byAbbreviation(arg, names) ??
     byPun(arg, names) ??
     byNearest(arg, names) ??
-    byShortPrefix(text, arg, names) ?? { kind: 'unknown' }
+    byShortPrefix(text, arg, names) ??
+    byRunOn(arg, names) ?? { kind: 'unknown' }
   );
 }
 

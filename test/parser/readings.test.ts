@@ -197,4 +197,14 @@ describe('name readings', () => {
     expect(resolveName('Pac', names(['evilpacmanx', 'goodpacker']))).toMatchObject({ kind: 'ambiguous' });
     expect(resolveName('kfy', names(['evilpacmanx', 'Xkfyu']))).toEqual({ kind: 'unknown' });
   });
+  it('N33: a remark run into the start or a part of one name, 4+ letters of it', () => {
+    const roster = names(['oillamps', 'zTigerMan', 'Marmalader', 'IcyGuy', 'Rook']);
+    expect(resolveName('Lampbutt', roster)).toEqual(doubtful(0, 'run-on'));
+    expect(resolveName('zTigerCrow', roster)).toEqual(doubtful(1, 'run-on'));
+    expect(resolveName('marmal-whatever', roster)).toEqual(doubtful(2, 'run-on'));
+    // Three letters of a name are too few, and a start two names share reads neither.
+    expect(resolveName('IcyNinja', roster)).toEqual({ kind: 'unknown' });
+    expect(resolveName('Lampbutt', names(['oillamps', 'lampshade']))).toMatchObject({ kind: 'ambiguous' });
+    expect(resolveName('hammer', roster)).toEqual({ kind: 'unknown' });
+  });
 });
