@@ -2,34 +2,60 @@
 // The CLI entry. It runs the bundle `npm run build` makes (dist/bin/, which `npm ci` builds via `prepare`);
 // when `tsc -p tsconfig.build.json` ran after it, tsc's dist/cli/ is the newer build of the sources and runs instead.
 // A command runs from the one-script build (dist/bin/moddesk.cjs) with V8's code cache (decision 0012); `--help`
-// alone from the dispatcher's own small script (dist/bin/help.cjs).
-import { readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// written to a pipe or file is the text the build took from commander (dist/bin/help.txt), else the dispatcher's own
+// small script (dist/bin/help.cjs) prints it. CommonJS (bin/package.json): an ES entry costs a call about 4 ms more.
+'use strict';
+const { readFileSync, statSync } = require('node:fs');
+const { join } = require('node:path');
 
-const stat = (rel) => statSync(new URL(rel, import.meta.url), { throwIfNoEntry: false });
-const mtime = (rel) => stat(rel)?.mtimeMs ?? -1;
+const dist = join(__dirname, '..', 'dist');
+const stat = (file) => statSync(join(dist, file), { throwIfNoEntry: false });
+const mtime = (file) => stat(file)?.mtimeMs ?? -1;
 const argv = process.argv.slice(2);
-const bundle = mtime('../dist/bin/main.mjs');
-const fresh = bundle >= 0 && bundle >= mtime('../dist/cli/main.js');
+const bundle = mtime('bin/main.mjs');
+const fresh = bundle >= 0 && bundle >= mtime('cli/main.js');
 const command = argv.find((a) => !a.startsWith('-'));
-const scriptFile = command ? '../dist/bin/moddesk.cjs' : '../dist/bin/help.cjs';
-const script = stat(scriptFile);
-const { main } =
-  fresh && script && script.mtimeMs >= bundle - 60_000
-    ? runCached(fileURLToPath(new URL(scriptFile, import.meta.url)), script, command ?? 'main')
-    : await import(fresh ? '../dist/bin/main.mjs' : '../dist/cli/main.js');
+// Files of one build are written within seconds; an older one is another build's.
+const ofThisBuild = (info) => fresh && info !== undefined && info.mtimeMs >= bundle - 60_000;
 
-main(argv).then(
-  (code) => {
-    process.exitCode = code;
-    // A failed command is over: nothing it opened before failing may keep the process alive.
-    if (code !== 0) process.exit(code);
-  },
-  (err) => {
-    process.stderr.write(`moddesk: ${err?.message ?? err}\n`);
-    process.exitCode = 70;
-  },
-);
+if (!(ofThisBuild(stat('bin/help.txt')) && printedHelp(argv))) {
+  const scriptFile = command ? 'bin/moddesk.cjs' : 'bin/help.cjs';
+  const script = stat(scriptFile);
+  const loaded = ofThisBuild(script)
+    ? Promise.resolve(runCached(join(dist, scriptFile), script, command ?? 'main'))
+    : import(require('node:url').pathToFileURL(join(dist, fresh ? 'bin/main.mjs' : 'cli/main.js')).href);
+  loaded
+    .then(({ main }) => main(argv))
+    .then(
+      (code) => {
+        process.exitCode = code;
+        // A failed command is over: nothing it opened before failing may keep the process alive.
+        if (code !== 0) process.exit(code);
+      },
+      (err) => {
+        process.stderr.write(`moddesk: ${err?.message ?? err}\n`);
+        process.exitCode = 70;
+      },
+    );
+}
+
+/**
+ * `moddesk --help` (or `-h`, `help`) to a pipe or a file: commander's text for a width of 80, taken at build time
+ * from the same program (scripts/build.mjs; test/cli-bundle.test.ts checks it against commander's own output). A
+ * terminal gets commander itself, which wraps to the terminal's width.
+ */
+function printedHelp(args) {
+  if (args.length !== 1 || !['--help', '-h', 'help'].includes(args[0])) return false;
+  if (require('node:tty').isatty(1)) return false;
+  const text = readFileSync(join(dist, 'bin', 'help.txt'));
+  try {
+    require('node:fs').writeSync(1, text);
+  } catch (err) {
+    // `moddesk --help | head -1`: a reader that stops early ends our output, quietly (as main.ts does).
+    if (err?.code !== 'EPIPE') throw err;
+  }
+  return true;
+}
 
 /**
  * Runs the CommonJS build through node:vm with the code V8 compiled for this command last time (a file per
@@ -37,9 +63,7 @@ main(argv).then(
  * saves compiling: a missing, stale or unwritable one changes nothing but time. `MODDESK_CODE_CACHE=off` skips it.
  */
 function runCached(file, info, name) {
-  // Loaded here, not imported above: `--help` alone pays for nothing it does not use.
-  const vm = process.getBuiltinModule('node:vm');
-  const { join } = process.getBuiltinModule('node:path');
+  const vm = require('node:vm');
   const source = readFileSync(file, 'utf8');
   const dir = codeCacheDir();
   const slug = name.replace(/[^a-z-]/g, '_').slice(0, 20);
@@ -56,28 +80,24 @@ function runCached(file, info, name) {
   if (cacheFile && (!cachedData || compiled.cachedDataRejected))
     process.once('exit', () => saveCodeCache(compiled, dir, cacheFile, slug));
   const mod = { exports: {} };
-  const require = process.getBuiltinModule('node:module').createRequire(file);
-  compiled.runInThisContext()(mod.exports, require, mod, file, join(file, '..'));
+  const scriptRequire = require('node:module').createRequire(file);
+  compiled.runInThisContext()(mod.exports, scriptRequire, mod, file, join(file, '..'));
   return mod.exports;
 }
 
 function codeCacheDir() {
-  const { join } = process.getBuiltinModule('node:path');
-  const { homedir } = process.getBuiltinModule('node:os');
   const env = process.env;
   if (env.MODDESK_CODE_CACHE === 'off') return null;
   if (env.MODDESK_CACHE_DIR) return env.MODDESK_CACHE_DIR;
   const isDir = (d) => statSync(d, { throwIfNoEntry: false })?.isDirectory() === true;
-  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  const base = env.XDG_CACHE_HOME || join(require('node:os').homedir(), '.cache');
   if (isDir(base)) return join(base, 'moddesk');
-  const fallback = fileURLToPath(new URL('../node_modules/.cache', import.meta.url));
+  const fallback = join(__dirname, '..', 'node_modules', '.cache');
   return isDir(fallback) ? join(fallback, 'moddesk') : null;
 }
 
 function saveCodeCache(compiled, dir, cacheFile, slug) {
-  const { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } =
-    process.getBuiltinModule('node:fs');
-  const { join } = process.getBuiltinModule('node:path');
+  const { mkdirSync, readdirSync, renameSync, unlinkSync, writeFileSync } = require('node:fs');
   try {
     const data = compiled.createCachedData();
     mkdirSync(dir, { recursive: true });

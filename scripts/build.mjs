@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one chunk
 // per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -112,6 +113,19 @@ for (const f of files) {
   writeFileSync(tmp, f.contents);
   renameSync(tmp, f.path);
 }
+// `moddesk --help` to a pipe or a file prints this text without loading any of it (bin/moddesk.js): commander's own
+// output from the script just written, for the width commander uses when stdout is not a terminal.
+const helpText = join(outdir, 'help.txt');
+const helpTmp = `${helpText}.tmp-${process.pid}`;
+writeFileSync(
+  helpTmp,
+  execFileSync(process.execPath, ['-e', `require(${JSON.stringify(join(outdir, 'help.cjs'))}).main(['--help'])`], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }),
+);
+renameSync(helpTmp, helpText);
+files.push({ path: helpText });
 const current = new Set(files.map((f) => f.path));
 for (const name of readdirSync(outdir)) {
   const path = join(outdir, name);

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,28 @@ describe('the built CLI', () => {
     const out = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
     for (const cmd of ['state', 'count', 'parse', 'fetch', 'draw', 'script', 'serve', 'watch', 'demo'])
       expect(out).toMatch(new RegExp(`^  ${cmd}\\b`, 'm'));
+  });
+
+  it("--help to a pipe prints the build's text (dist/bin/help.txt), which is commander's own output", () => {
+    const fromSources = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test', 'desk', 'cli.ts'), '--help'],
+      { encoding: 'utf8' },
+    );
+    expect(fromSources).toMatch(/^Usage: moddesk /);
+    expect(readFileSync(join(ROOT, 'dist', 'bin', 'help.txt'), 'utf8')).toBe(fromSources);
+    for (const flag of ['--help', '-h', 'help'])
+      expect(execFileSync(process.execPath, [BIN, flag], { encoding: 'utf8' })).toBe(fromSources);
+    // Without its text (or with another build's), the CLI asks commander.
+    const text = join(ROOT, 'dist', 'bin', 'help.txt');
+    const saved = readFileSync(text);
+    try {
+      writeFileSync(text, 'not the help');
+      utimesSync(text, new Date(0), new Date(0));
+      expect(execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })).toBe(fromSources);
+    } finally {
+      writeFileSync(text, saved);
+    }
   });
 
   it('npm start (demo) serves a dashboard that answers, and stops on Ctrl-C', async () => {

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { ParseFn } from '../domain/action.js';
 import { ParseCache } from './parse-cache.js';
 
@@ -39,7 +40,9 @@ export function openParseCache(
   let db: BetterSqlite3.Database;
   try {
     mkdirSync(dir, { recursive: true });
-    db = new BetterSqlite3(join(dir, 'parse-cache.db'));
+    // Loaded here, not imported: a call with the cache off never loads the native module (issue 11).
+    const Sqlite = createRequire(import.meta.url)('better-sqlite3') as typeof BetterSqlite3;
+    db = new Sqlite(join(dir, 'parse-cache.db'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');

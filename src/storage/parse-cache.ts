@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { ParsedPost, ParseFn } from '../domain/action.js';
 import { parserVersion } from './parser-version.js';
@@ -50,6 +49,8 @@ export class ParseCache {
       this.stats.memoryHits += 1;
       return hit;
     }
+    // node:crypto is loaded here, not imported: a call with the cache off never loads it (issue 11).
+    const { hash } = process.getBuiltinModule('node:crypto');
     const key = hash('sha256', `${this.version}\0${optsKey}\0${html}`, 'base64url');
     const stored = this.get.get(key) as string | undefined;
     let parsed = stored === undefined ? undefined : readStored(stored);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Set by scripts/build.mjs in the bundle: a hash of every file the parser is built from, its libraries included. */
@@ -14,7 +13,7 @@ export function parserVersion(): string {
   if (typeof __MODDESK_PARSER_VERSION__ === 'string') return __MODDESK_PARSER_VERSION__;
   if (fromSources === undefined) {
     const dir = new URL('../parser/', import.meta.url);
-    const hash = createHash('sha256');
+    const hash = process.getBuiltinModule('node:crypto').createHash('sha256');
     for (const name of readdirSync(dir).sort()) {
       if (name.includes('.test.') || !/\.[jt]s$/.test(name)) continue;
       hash
