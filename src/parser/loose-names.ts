@@ -153,13 +153,17 @@ export function byNearest(arg: string, names: readonly LooseName[]): NameMatch |
 /**
  * N33, a remark run into a name (`Lampbutt` for oillamps, `zTigerCrow` for zTigerMan, `marmal-whatever` for
  * Marmalader): the longest start of the argument, 4+ letters, that starts a name or lies inside one, when nothing
- * else read it. Three letters are too few (`IcyNinja` is not IcyGuy's).
+ * else read it, and the rest is not another name's. Three letters are too few (`IcyNinja` is not IcyGuy's).
  */
 export function byRunOn(arg: string, names: readonly LooseName[]): NameMatch | null {
   for (let len = arg.length - 1; len >= MIN_PART; len -= 1) {
     const head = arg.slice(0, len);
     const fits = names.filter((n) => n.norm.length > len && n.norm.includes(head));
-    if (fits.length > 0) return unique(fits, 'run-on', 'the start of the text, more run into it');
+    if (fits.length === 0) continue;
+    // Two names run together (`Klingsalam` for Klingonx and Salamx) read neither.
+    const rest = arg.slice(len);
+    if (rest.length >= MIN_PART && names.some((n) => !fits.includes(n) && n.norm.includes(rest))) return null;
+    return unique(fits, 'run-on', 'the start of the text, more run into it');
   }
   return null;
 }

@@ -206,5 +206,7 @@ describe('name readings', () => {
     expect(resolveName('IcyNinja', roster)).toEqual({ kind: 'unknown' });
     expect(resolveName('Lampbutt', names(['oillamps', 'lampshade']))).toMatchObject({ kind: 'ambiguous' });
     expect(resolveName('hammer', roster)).toEqual({ kind: 'unknown' });
+    // Two names run together read neither: the rest lies in another name.
+    expect(resolveName('zTigerWolfgan', names(['zTigerMan', 'Wolfgang5']))).toEqual({ kind: 'unknown' });
   });
 });
