@@ -3,7 +3,7 @@ import type { Source } from '../adapters/registry.js';
 import type { Cursor } from '../adapters/types.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
-import { formatInstant, type Instant } from '../domain/time.js';
+import { formatInstant, HOUR, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
 import type { GameFold } from '../machine/fold.js';
@@ -19,6 +19,9 @@ import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFinger
 import { countDecision } from './drafts/tidy.js';
 import type { GameFileError } from './game-file-read.js';
 import { nextPollDelay } from './poll-schedule.js';
+
+/** At rest the planner's position is written at least this often (game time), so a restart replans little. */
+const QUIET_WRITE_MS = HOUR;
 
 export interface RunnerOptions {
   poll: PollConfig;
@@ -66,6 +69,8 @@ export class GameRunner {
   private cursor: Cursor | null = null;
   /** The game folded to `plan.at`: planning, the recount and the dashboard continue from it (null: to be made). */
   private _fold: GameFold | null = null;
+  /** The planner's instant as last written to the store (a quiet span only defers the write: `advance`). */
+  private writtenAt: Instant;
 
   constructor(
     readonly id: string,
@@ -85,6 +90,7 @@ export class GameRunner {
     // the desk was first started.
     this.plan = plan?.v === 1 ? plan : initialPlan(Date.parse(game.phases[0]!.start) - 1);
     if (!plan) d.store.games.savePlan(id, this.plan);
+    this.writtenAt = this.plan.at;
     this.ctx = this.fold.state().context;
   }
 
@@ -227,6 +233,7 @@ export class GameRunner {
     if (!ctx.day || !isDayOpen(ctx) || this.plan.voteDay !== ctx.day.day || fp === this.plan.voteFp) return [];
     this.plan = { ...this.plan, voteFp: fp, lastChange: this.plan.at };
     this.d.store.games.savePlan(this.id, this.plan);
+    this.writtenAt = this.plan.at;
     const now = this.d.clock.now();
     return this.advance(this.d.opts.debounceMs === 0 ? Math.max(now, this.plan.at + 1) : now);
   }
@@ -250,6 +257,13 @@ export class GameRunner {
     };
     const flagsBefore = this.ctx.flags.length;
     const r = advancePlan(input, this.plan, to);
+    if (!r.stepped && r.state.at - this.writtenAt < QUIET_WRITE_MS) {
+      // Nothing could happen since the last step: only the instant moved. Written with the next transaction.
+      store.games.deferPlan(this.id, r.state);
+      this.plan = r.state;
+      this.ctx = r.ctx;
+      return [];
+    }
     const at = formatInstant(this.d.clock.now());
     const made: PlannedDraft[] = [];
     try {
@@ -298,6 +312,7 @@ export class GameRunner {
         }
         store.games.savePlan(this.id, r.state);
       });
+      this.writtenAt = r.state.at;
     } catch (err) {
       this._fold = null; // the fold went ahead of the stored plan: made again from it
       throw err;

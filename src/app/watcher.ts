@@ -59,13 +59,18 @@ export class Watcher {
   readonly desk: LiveDesk;
   readonly actions: DraftActions;
   private readonly abort = new AbortController();
+  /**
+   * One signal per game loop, all aborted by `stop`: a listener added to a signal that has a thousand of them walks
+   * them all (EventTarget refuses duplicates), so each loop's sleeps and reads listen to their own.
+   */
+  private readonly loopAborts = new Set<AbortController>();
   private loops: Promise<void>[] = [];
   /** The game file text each runner last read, so an unchanged file is not re-applied. */
   private readonly texts = new Map<string, string | null>();
   private readonly rounds = new Map<string, Promise<void>>();
 
   constructor(private readonly d: WatcherDeps) {
-    // Every game's loop waits on this one signal: a thousand games are a thousand listeners, not a leak.
+    // `pollAll` reads a few games at a time, each listening to this signal.
     setMaxListeners(0, this.abort.signal);
     this.actions = new DraftActions({
       store: d.store,
@@ -160,23 +165,26 @@ export class Watcher {
   async pollAll(): Promise<void> {
     const queue = [...this.runners.values()];
     const worker = async () => {
-      for (let r = queue.shift(); r; r = queue.shift()) await this.round(r);
+      for (let r = queue.shift(); r; r = queue.shift()) await this.round(r, true);
     };
     await Promise.all(Array.from({ length: Math.min(POLL_ALL_AT_ONCE, queue.length) }, worker));
   }
 
-  /** One poll and the posting after it; a game's rounds never overlap (the loop and `pollAll` may both ask). */
-  private round(runner: GameRunner): Promise<void> {
+  /**
+   * One poll and the posting after it; a game's rounds never overlap (the loop and `pollAll` may both ask).
+   * `pollAll` reads each game file first; the running loop leaves that to the file's stat watcher (`start`).
+   */
+  private round(runner: GameRunner, readGameFile: boolean, signal = this.abort.signal): Promise<void> {
     const before = this.rounds.get(runner.id) ?? Promise.resolve();
-    const next = before.then(() => this.roundNow(runner));
+    const next = before.then(() => this.roundNow(runner, readGameFile, signal));
     this.rounds.set(runner.id, next);
     return next;
   }
 
-  private async roundNow(runner: GameRunner): Promise<void> {
-    this.reloadGameFile(runner);
+  private async roundNow(runner: GameRunner, readGameFile: boolean, signal: AbortSignal): Promise<void> {
+    if (readGameFile) this.reloadGameFile(runner);
     try {
-      await runner.pollOnce(this.abort.signal);
+      await runner.pollOnce(signal);
     } catch {
       // logged by the runner; the cursor was not moved, so the next poll catches up
     }
@@ -190,11 +198,15 @@ export class Watcher {
   }
 
   private async loop(runner: GameRunner): Promise<void> {
-    const signal = this.abort.signal;
+    const stop = new AbortController();
+    this.loopAborts.add(stop);
+    if (this.abort.signal.aborted) stop.abort();
+    const signal = stop.signal;
     const sleep =
       this.d.sleep ?? ((ms: number, s: AbortSignal) => delay(ms, undefined, { signal: s }).catch(() => undefined));
-    while (!signal.aborted) {
-      await this.round(runner);
+    // The first round reads the game file (it may have changed since `open`); later edits reach the stat watcher.
+    for (let first = true; !signal.aborted; first = false) {
+      await this.round(runner, first, signal);
       if (signal.aborted) break;
       await sleep(runner.nextDelay(), signal);
     }
@@ -202,6 +214,7 @@ export class Watcher {
 
   async stop(): Promise<void> {
     this.abort.abort();
+    for (const loop of this.loopAborts) loop.abort();
     for (const runner of this.runners.values()) unwatchFile(runner.gameFile);
     await Promise.allSettled(this.loops);
     await Promise.allSettled([...this.sources.values()].map((s) => s.close?.()));

@@ -45,6 +45,8 @@ export class GameStore {
   private readonly flagsOf: Statement;
   private readonly dropRulings: Statement;
   private readonly dropFlag: Statement;
+  /** Planner positions whose instant alone moved, not yet written (`deferPlan`). */
+  private readonly deferred = new Map<string, unknown>();
 
   constructor(db: Database) {
     this.upsert = db.prepare(`INSERT INTO games (id, game_file, game_json, created_at) VALUES (?, ?, ?, ?)
@@ -72,11 +74,15 @@ export class GameStore {
 
   get(id: string): StoredGame | null {
     const row = this.one.get(id) as Row | undefined;
-    return row ? fromRow(row) : null;
+    return row ? this.withDeferred(fromRow(row)) : null;
   }
 
   list(): StoredGame[] {
-    return (this.all.all() as Row[]).map(fromRow);
+    return (this.all.all() as Row[]).map((r) => this.withDeferred(fromRow(r)));
+  }
+
+  private withDeferred(g: StoredGame): StoredGame {
+    return this.deferred.has(g.id) ? { ...g, plan: this.deferred.get(g.id) } : g;
   }
 
   saveCursor(id: string, cursor: Record<string, unknown>, at: string): void {
@@ -84,7 +90,24 @@ export class GameStore {
   }
 
   savePlan(id: string, plan: unknown): void {
+    this.deferred.delete(id);
     this.setPlan.run(JSON.stringify(plan), id);
+  }
+
+  /**
+   * A planner position that differs from the stored one only in its instant (nothing happened in between): kept in
+   * memory and written with the next transaction of any kind (`Store.tx`) or at close, so a quiet poll writes
+   * nothing. A crash loses only the instant; the planner then goes over the same quiet span again.
+   */
+  deferPlan(id: string, plan: unknown): void {
+    this.deferred.set(id, plan);
+  }
+
+  /** Writes the positions `deferPlan` kept (inside a transaction, or at close). */
+  flushPlans(): void {
+    if (this.deferred.size === 0) return;
+    for (const [id, plan] of this.deferred) this.setPlan.run(JSON.stringify(plan), id);
+    this.deferred.clear();
   }
 
   saveGame(id: string, game: GameFile): void {

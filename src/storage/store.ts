@@ -30,12 +30,20 @@ export class Store {
     return new Store(openDatabase(file), parse);
   }
 
-  /** Runs `fn` in one transaction: all of it is stored, or none (a crash in between loses nothing). */
+  /**
+   * Runs `fn` in one transaction: all of it is stored, or none (a crash in between loses nothing). The planner
+   * positions kept back (`games.deferPlan`) go first, so nothing is ever stored after a stale position.
+   */
   tx<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.db.transaction(() => {
+      this.games.flushPlans();
+      return fn();
+    })();
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.games.flushPlans();
+    this.db.close();
   }
 }

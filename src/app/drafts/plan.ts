@@ -77,7 +77,14 @@ export function advancePlan(
   input: PlanInput,
   state: PlanState,
   to: Instant,
-): { drafts: PlannedDraft[]; state: PlanState; ctx: GameContext; fold: GameFold } {
+): {
+  drafts: PlannedDraft[];
+  state: PlanState;
+  ctx: GameContext;
+  fold: GameFold;
+  /** False when nothing could happen in the span: the new state is the old one at a later instant. */
+  stepped: boolean;
+} {
   const s: PlanState = { ...state, counts: { ...state.counts } };
   const mk = MARKUPS[input.format];
   const fold = input.fold ?? foldOf(input.game, input.posts, input.parse);
@@ -87,6 +94,7 @@ export function advancePlan(
   let info: Map<string, PostInfo> | null = null;
   const rulesetDrafts = rulesetOf(input.game.ruleset).drafts;
   const requests = requestInstants(prev, input.posts, s.at, to);
+  let stepped = false;
   for (;;) {
     const cur = s.at;
     const requestDue = requestDueAt(s, prev);
@@ -99,6 +107,7 @@ export function advancePlan(
     ].filter((t): t is number => t !== undefined);
     const t = Math.min(...candidates);
     if (!Number.isFinite(t) || t > to) break;
+    stepped = true;
     const next = fold.advanceTo(t).context;
     // Once the game is over, posts are still read and flagged, but nothing more is drafted.
     const over = prev.result.status === 'over';
@@ -144,7 +153,7 @@ export function advancePlan(
     s.at = t;
   }
   s.at = Math.max(s.at, to);
-  return { drafts, state: s, ctx: fold.advanceTo(s.at).context, fold };
+  return { drafts, state: s, ctx: fold.advanceTo(s.at).context, fold, stepped };
 }
 
 /** Updates the vote fingerprint at `t`; returns the day whose vote count falls due now, if one does. */
