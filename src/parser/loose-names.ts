@@ -112,7 +112,8 @@ export function byShortPrefix(text: string, arg: string, names: readonly LooseNa
 /**
  * The nearest name by edit distance, transpositions counting one (N12): a whole name, or the start of a name as
  * long as the argument (`alem` for Alenimar, `DokeyMan` for DonkeyMan99). Allowed: a third of the argument's
- * letters (at least 1), and the runner-up at least 2 further; repeated letters are read once (`Redddfooox`).
+ * letters (at least 1), and the runner-up at least 2 further (1 for a single edit, N34); repeated letters are read once
+ * (`Redddfooox`).
  */
 export function byNearest(arg: string, names: readonly LooseName[]): NameMatch | null {
   if (arg.length < 3) return null;
@@ -137,7 +138,8 @@ export function byNearest(arg: string, names: readonly LooseName[]): NameMatch |
   const [first, second] = ranked;
   if (!first || first[1] > allowed) return null;
   const margin = second ? second[1] - first[1] : Number.POSITIVE_INFINITY;
-  if (margin < 2) return null;
+  // N34: one edit on 4+ letters is close enough that a runner-up one edit further leaves no doubt (`yuro`, `anem`).
+  if (margin < (first[1] === 1 && arg.length >= MIN_PART ? 1 : 2)) return null;
   return {
     kind: 'player',
     slot: first[0],

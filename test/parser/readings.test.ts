@@ -185,7 +185,7 @@ describe('name readings', () => {
   });
   it('N17: a misspelt word of a several-word name, runner-up 2+ edits further', () => {
     expect(resolveName('Balter', names(['VP Baltor', 'Juls', 'charter']))).toEqual(doubtful(0, 'nearest'));
-    expect(resolveName('Balter', names(['VP Baltor', 'Juls', 'Cap Baltic']))).not.toMatchObject({ kind: 'player' });
+    expect(resolveName('Balter', names(['VP Baltor', 'Juls', 'Cap Baltar']))).not.toMatchObject({ kind: 'player' });
   });
   it('N19: two letters in order in a name of one unbroken word', () => {
     expect(resolveName('xf', names(['Xkfyu', 'xSoniaNevermindx', 'Saru']))).toEqual(doubtful(0, 'abbreviation'));
@@ -208,5 +208,13 @@ describe('name readings', () => {
     expect(resolveName('hammer', roster)).toEqual({ kind: 'unknown' });
     // Two names run together read neither: the rest lies in another name.
     expect(resolveName('zTigerWolfgan', names(['zTigerMan', 'Wolfgang5']))).toEqual({ kind: 'unknown' });
+  });
+  it('N34: one edit away on 4+ letters, the runner-up one edit further, reads the nearest', () => {
+    const m = resolveName('avez', names(['Avenimar', 'Dezerine', 'Ozzymond']));
+    expect(m).toEqual(doubtful(0, 'nearest'));
+    expect(m).toMatchObject({ doubt: { distance: 1, runnerUp: 1, margin: 1 } });
+    expect(resolveName('Yuro', names(['yura-chix', 'Yunotaki', 'Ozzymond']))).toEqual({ kind: 'unknown' });
+    // Two edits need the runner-up two further, as N12 says.
+    expect(resolveName('Balter', names(['VP Baltron', 'Cap Baltic']))).not.toMatchObject({ kind: 'player' });
   });
 });
