@@ -1,10 +1,11 @@
 import type { DraftRecord } from '../domain/draft.js';
 import type { DeathCause } from '../domain/game-file.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
-import type { GameContext } from '../machine/context.js';
+import type { NightPick } from '../machine/night-preview.js';
 import type { DraftShelf } from './drafts/tidy.js';
 
 export type { DraftKind, DraftRecord, DraftStatus } from '../domain/draft.js';
+export type { NightPick } from '../machine/night-preview.js';
 export type { DraftFold, DraftShelf } from './drafts/tidy.js';
 
 /**
@@ -55,12 +56,15 @@ export interface Desk {
 }
 
 /**
- * What the dashboard can use beyond `Desk`, all optional: a desk without them still gets every page, with only
- * the guided night console (Obsidian) left out. Every other page reads the state JSON (reporter/dashboard-view.ts).
+ * What the dashboard can use beyond `Desk`, all optional: a desk without them still gets every page. Every page,
+ * the guided night console too, reads the state JSON and the view model built from it (reporter/dashboard-view.ts).
  */
 export interface DeskExtras {
-  /** The replayed context now: only the guided night console reads it (it walks the machine's night table). */
-  context?(gameId: string): Promise<{ context: GameContext; at: number } | null>;
+  /**
+   * The state after the night running now, resolved now from `picks` in place of tonight's PMs (nothing is stored):
+   * the guided console's Dawn Report and Analyst/Scanner signals before "Everyone, wake up."
+   */
+  nightPreview?(gameId: string, phase: string, picks: NightPick[]): Promise<StateJson>;
   /** Ends the current phase now, stored as a game-file `end` event: the night console's "Everyone, wake up." */
   endPhase?(gameId: string, phase: string): Promise<void>;
   /**

@@ -3,9 +3,9 @@ import type { GameEvent } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
-import type { GameContext } from '../machine/context.js';
 import { postFlags, withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
+import { nightPreview } from '../reporter/replay.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type {
@@ -20,6 +20,7 @@ import type {
   GroupRuling,
   ModEvent,
   NightEntryOutcome,
+  NightPick,
   Ruling,
   VoteHistoryRow,
 } from './desk.js';
@@ -204,11 +205,13 @@ export class LiveDesk implements DashboardDesk {
     return triage(this.flagsOf(r), r.game, filter);
   }
 
-  /** The replayed context now: the dashboard's obsidian night console and Doomsday windows read it. */
-  async context(gameId: string): Promise<{ context: GameContext; at: number }> {
+  async nightPreview(gameId: string, phase: string, picks: NightPick[]): Promise<StateJson> {
     const r = this.runner(gameId);
     const at = this.nowOf(r);
-    return { context: r.replayAt(at), at };
+    const now = r.replayAt(at);
+    if (now.phase?.name !== phase || now.phase.endedAt !== null)
+      throw new ModdeskError('usage', `${phase} is not the night running now (${now.phase?.name ?? 'none'})`);
+    return nightPreview(now, picks, at);
   }
 
   /**

@@ -4,9 +4,10 @@ import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameContext } from '../machine/context.js';
-import { consoleFromActions } from '../machine/rulesets/obsidian/index.js';
+import { toStateJson } from '../machine/to-state-json.js';
+import { consoleOf, consolePicks } from '../reporter/night-console.js';
 import { renderNightScript, renderRegistryScript } from '../reporter/obsidian/index.js';
-import { replay } from '../reporter/replay.js';
+import { nightPreview, replay } from '../reporter/replay.js';
 
 interface ScriptOptions {
   game: string;
@@ -78,5 +79,10 @@ export function scriptText(opts: ScriptOptions): string {
     );
   }
   if (ctx.phase.kind === 'setup') return renderRegistryScript(ctx, phase.name);
-  return renderNightScript(ctx, consoleFromActions(ctx), at);
+  const state = toStateJson(ctx, at);
+  const c = consoleOf(state);
+  if (!c) throw new ModdeskError('usage', `--night: ${phase.name} has no night console`, { file: opts.game });
+  const { scanner, shield } = ctx.setup.options;
+  const head = { title: ctx.setup.game.title ?? '', scanner: String(scanner), shield: String(shield) };
+  return renderNightScript(head, state, c, nightPreview(ctx, consolePicks(c), at));
 }

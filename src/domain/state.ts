@@ -23,6 +23,61 @@ export interface StateJson {
   nightActions?: NightActionJson[];
   /** DEFCON R-S3: the Doomsday windows opened so far (absent in other rulesets). */
   doomsday?: DoomsdayJson[];
+  /**
+   * The guided night console's script for the night running now (a ruleset with a night table: Obsidian), absent
+   * otherwise: tonight's cues in wake order, each with the pick received by PM so far (mod only).
+   */
+  nightConsole?: NightConsoleJson;
+}
+
+export interface NightConsoleJson {
+  phase: string;
+  /** The faction leader now (O-R7): a faction's shared action is stopped by the leader's block. */
+  leader: string | null;
+  cues: NightCueJson[];
+}
+
+/** One stop of the night console: a step of the night table, and at most one actor's prompt. */
+export interface NightCueJson {
+  index: number;
+  /** The night table's step id and title. */
+  step: string;
+  title: string;
+  /** Who opens their eyes (the living members); null for lines read to everyone. */
+  wakes:
+    | { role: string; members: string[] }
+    | { faction: string; members: string[] }
+    | { faction: string; roles: string[] }
+    | null;
+  /** Read aloud when the step opens (on its first cue) and closes (on its last); the mod's notes for the options. */
+  say: string[];
+  notes: string[];
+  close: string[];
+  first: boolean;
+  last: boolean;
+  prompt: NightPromptJson | null;
+  /** Who points for this cue; null for narration, or when no living node holds the role. */
+  actor: string | null;
+  /** The pick received by PM tonight for this cue (the one that counts), or null while it is pending. */
+  received: { actor: string; target: string; postId: string } | null;
+}
+
+export interface NightPromptJson {
+  /** Also the `action` of the night result (`enforce`, `scan`, …). */
+  id: string;
+  /** What the console asks, and who it names as asked: the role, or `Leader` for a faction's shared action. */
+  ask: string;
+  asked: string;
+  pm: 'target' | 'kill';
+  /** The effect the pick feeds (`block` enforces its target for the cues after it). */
+  effect: string;
+  /** Whose block stops it (the actor itself, or the leader), and how the cue shows then (O-R1). */
+  blockedBy: 'actor' | 'leader';
+  whenBlocked: 'disabled' | 'not-woken';
+  /** The actor's shield is used up (O-R3, layer). */
+  spent: boolean;
+  /** The players the rules refuse as this actor's target tonight (dead, themselves), with the PM route's words. */
+  refused: { target: string; code: string; message: string }[];
 }
 
 export interface ScheduleJson {

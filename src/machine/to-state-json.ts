@@ -6,6 +6,7 @@ import { isDayOver } from './death-rules.js';
 import { hasModifier, voteWeight } from './house-rules/modifiers.js';
 import { voteLockInForce } from './house-rules/vote-rules.js';
 import { dx } from './rulesets/defcon/index.js';
+import { nightConsoleJson } from './rulesets/obsidian/index.js';
 import { noLynchThresholdOf, thresholdFor, thresholdOf, weightedTally } from './votes.js';
 
 const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
@@ -16,6 +17,7 @@ const iso = (t: Instant | null) => (t === null ? null : formatInstant(t));
  */
 export function toStateJson(ctx: GameContext, at: Instant, machine: string | null = null): StateJson {
   const name = (slot: number) => ctx.slots[slot]?.name ?? `#${slot}`;
+  const nightConsole = ctx.ext.obsidian ? nightConsoleJson(ctx) : null;
   return {
     schema: 'moddesk.state/1',
     at: formatInstant(at),
@@ -102,6 +104,7 @@ export function toStateJson(ctx: GameContext, at: Instant, machine: string | nul
           })),
         }
       : {}),
+    ...(nightConsole ? { nightConsole } : {}),
   };
 }
 

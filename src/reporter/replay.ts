@@ -1,8 +1,13 @@
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
+import type { StateJson } from '../domain/state.js';
+import type { Instant } from '../domain/time.js';
+import type { GameContext } from '../machine/context.js';
 import { GameFold } from '../machine/fold.js';
+import { type NightPick, resolveNightWith } from '../machine/night-preview.js';
 import type { ParseFn } from '../machine/post-versions.js';
 import { type Cut, type ReplayResult, replayWith } from '../machine/replay.js';
+import { toStateJson } from '../machine/to-state-json.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { rulesetOf } from './rulesets.js';
 
@@ -16,4 +21,12 @@ export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: Pa
 /** A fold of the game under the rules its game file names (machine/fold.ts). */
 export function foldOf(game: GameFile, posts: Post[] = [], parse: ParseFn = extractActions): GameFold {
   return new GameFold(rulesetOf(game.ruleset).rules, game, posts, parse);
+}
+
+/**
+ * The state after the night running in `ctx`, resolved at `at` from `picks` in place of tonight's PMs, under the
+ * game's rules (machine/night-preview.ts): the guided console's Dawn Report and signals, in the desk and `script`.
+ */
+export function nightPreview(ctx: GameContext, picks: NightPick[], at: Instant): StateJson {
+  return toStateJson(resolveNightWith(rulesetOf(ctx.setup.ruleset).rules, ctx, picks, at), at);
 }

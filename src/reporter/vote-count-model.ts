@@ -70,7 +70,7 @@ export interface MissileLine {
 }
 
 /** "Zoe (replaced Alice)" for a replaced slot (interfaces §3). */
-export function displayName(slot: Slot | undefined): string {
+export function displayName(slot: Pick<Slot, 'name' | 'formerNames'> | undefined): string {
   if (!slot) return '?';
   const former = slot.formerNames[slot.formerNames.length - 1];
   return former ? `${slot.name} (replaced ${former})` : slot.name;

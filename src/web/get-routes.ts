@@ -2,6 +2,7 @@ import type { DashboardDesk, DraftRecord, GameSummary } from '../app/desk.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
 import { type DashboardView, dashboardView } from '../reporter/dashboard-view.js';
+import { consolePicks } from '../reporter/night-console.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
 import { gameHealth } from './pages/desk-health.js';
@@ -71,18 +72,18 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
     case 'missiles':
       return frame('Missiles', missilesPage(state, view.doomsday ?? []));
     case 'night': {
-      // Only the guided console walks the machine's night table; every other part reads the view.
-      const live = view.views.guidedNight && desk.context ? await desk.context(game.id) : null;
-      const console = live ? c.sessions.get(game.id, live.context) : null;
+      // The guided console walks the view model's night script; its Dawn Report preview is the desk's, as state JSON.
+      const console = c.sessions.get(game.id, view);
+      const preview =
+        console && desk.nightPreview ? await desk.nightPreview(game.id, console.phase, consolePicks(console)) : null;
       return frame(
         'Night',
         nightPage({
           gameId: game.id,
           state,
           view,
-          ctx: live?.context ?? null,
           console,
-          at: live?.at ?? Date.parse(state.at),
+          preview,
           csrf: c.csrf,
           canResolve: Boolean(desk.endPhase),
         }),

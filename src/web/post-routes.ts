@@ -1,7 +1,9 @@
 import type { DashboardDesk, GameSummary, GroupRuling, ModEvent, Ruling } from '../app/desk.js';
 import type { DeathCause } from '../domain/game-file.js';
+import { dashboardView } from '../reporter/dashboard-view.js';
+import { consolePicks, isDone, pickLine } from '../reporter/night-console.js';
 import { HttpError } from './http-util.js';
-import { type ConsoleOp, isDone, type NightSessions } from './night-session.js';
+import type { ConsoleOp, NightSessions } from './night-session.js';
 
 export interface ChangeContext {
   desk: DashboardDesk;
@@ -144,29 +146,19 @@ const OPS = new Set<ConsoleOp>(['record', 'nobody', 'next', 'undo', 'restart']);
 async function consoleOp({ desk, game, form, sessions }: ChangeContext): Promise<ChangeResult> {
   const op = form.get('op') as ConsoleOp;
   if (!OPS.has(op)) throw new HttpError(400, 'unknown console step');
-  const live = desk.context ? await desk.context(game.id) : null;
-  if (!live || !sessions.apply(game.id, live.context, op, form.get('target')))
-    throw new HttpError(409, 'no obsidian night is running');
+  const view = dashboardView(await desk.state(game.id));
+  if (!sessions.apply(game.id, view, op, form.get('target'))) throw new HttpError(409, 'no guided night is running');
   return { to: 'night', notice: '', hash: 'cue-h' };
 }
 
 /** "Everyone, wake up.": the console's picks go to the desk as PMs, then the night ends now. */
 async function resolve({ desk, game, sessions }: ChangeContext): Promise<ChangeResult> {
-  const live = desk.context ? await desk.context(game.id) : null;
-  const c = live ? sessions.get(game.id, live.context) : null;
-  if (!live || !c) throw new HttpError(409, 'no obsidian night is running');
+  const c = sessions.get(game.id, dashboardView(await desk.state(game.id)));
+  if (!c) throw new HttpError(409, 'no guided night is running');
   if (!isDone(c)) throw new HttpError(409, 'walk every cue before resolving the night');
-  const ctx = live.context;
-  const name = (slot: number) => ctx.slots[slot]?.name ?? '';
-  for (const e of [...c.entries].sort((a, b) => a.cue - b.cue)) {
-    const pm = c.cues[e.cue]?.prompt?.pm;
-    if (!pm || e.target === null || e.postId !== null) continue;
-    await desk.recordNightAction(game.id, {
-      phase: c.phase,
-      actor: name(e.actor),
-      line: `${pm === 'kill' ? 'Kill' : 'Target'}: ${name(e.target)}`,
-    });
-  }
+  // The picks received by PM are already the desk's; the console's own are sent as the PMs that would say them.
+  for (const pick of consolePicks(c).filter((p) => p.postId.startsWith('console:')))
+    await desk.recordNightAction(game.id, { phase: c.phase, actor: pick.actor, line: pickLine(pick) });
   if (desk.endPhase) await desk.endPhase(game.id, c.phase);
   sessions.clear(game.id);
   return { to: 'night', notice: 'resolved' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toStateJson } from '../../src/machine/to-state-json.js';
 import { bbcode, markdown, text } from '../../src/reporter/markup.js';
 import { dawnReport, renderDawnReport } from '../../src/reporter/obsidian/dawn-report.js';
 import { nightResultDrafts } from '../../src/reporter/obsidian/night-results.js';
@@ -11,22 +12,24 @@ describe('O-D1 the Dawn Report', () => {
   it('one line per removed node, the replaced slot written as "Zoe (replaced Max)"', () => {
     const game = obsidianGame({ events: [{ at: inPhase('N1', 1), replace: 'Max', by: 'Zoe' }] });
     const { ctx } = afterNight(game, [pm('Ink', 'N1', 'Kill: Max', 2)], 'N1');
-    expect(dawnReport(ctx, 'N1')).toEqual({ night: 'N1', removed: ['Zoe (replaced Max)'] });
-    expect(renderDawnReport(dawnReport(ctx, 'N1'), text)).toBe(
+    expect(dawnReport(toStateJson(ctx, ctx.now), 'N1')).toEqual({ night: 'N1', removed: ['Zoe (replaced Max)'] });
+    expect(renderDawnReport(dawnReport(toStateJson(ctx, ctx.now), 'N1'), text)).toBe(
       'System update: Node Zoe (replaced Max) has been compromised and removed from the mesh.\n',
     );
   });
 
   it('a bodyguard Shield’s removal is reported like any other, and never why', () => {
     const { ctx } = afterNight(obsidianGame(), [pm('Sol', 'N1', 'Target: Jet'), pm('Ink', 'N1', 'Kill: Jet')], 'N1');
-    expect(renderDawnReport(dawnReport(ctx, 'N1'), text)).toBe(
+    expect(renderDawnReport(dawnReport(toStateJson(ctx, ctx.now), 'N1'), text)).toBe(
       'System update: Node Sol has been compromised and removed from the mesh.\n',
     );
   });
 
   it('"No nodes were compromised tonight." when nobody was removed', () => {
     const { ctx } = afterNight(obsidianGame(), [pm('Kit', 'N1', 'Target: Jet'), pm('Ink', 'N1', 'Kill: Jet')], 'N1');
-    expect(renderDawnReport(dawnReport(ctx, 'N1'), bbcode)).toBe('No nodes were compromised tonight.\n');
+    expect(renderDawnReport(dawnReport(toStateJson(ctx, ctx.now), 'N1'), bbcode)).toBe(
+      'No nodes were compromised tonight.\n',
+    );
   });
 
   it('untrusted names are escaped for the forum’s markup', () => {
@@ -39,7 +42,7 @@ describe('O-D1 the Dawn Report', () => {
     const game = obsidianGame({}, roster);
     const posts = [pm('Ink', 'N1', 'Kill: Kit_1')];
     const { ctx } = afterNight(game, posts, 'N1');
-    expect(renderDawnReport(dawnReport(ctx, 'N1'), markdown)).toBe(
+    expect(renderDawnReport(dawnReport(toStateJson(ctx, ctx.now), 'N1'), markdown)).toBe(
       'System update: Node Kit\\_1 has been compromised and removed from the mesh.\n',
     );
   });

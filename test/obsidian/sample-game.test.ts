@@ -36,7 +36,7 @@ function justAfter(phase: string) {
 describe('the obsidian sample game (9 nodes, four nights), replayed', () => {
   for (const night of ['N1', 'N2', 'N3', 'N4']) {
     it(`O-D1 the Dawn Report after ${night}`, () => {
-      golden(`${night}-dawn.txt`, renderDawnReport(dawnReport(justAfter(night), night), text));
+      golden(`${night}-dawn.txt`, renderDawnReport(dawnReport(toStateJson(justAfter(night), 0), night), text));
     });
     it(`the Analyst's and Scanner's results for ${night}`, () => {
       const drafts = nightResultDrafts(justAfter(night), night, text);

@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { consoleFromActions, cueView } from '../../src/machine/rulesets/obsidian/night-console.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
+import { consoleOf, cueView } from '../../src/reporter/night-console.js';
 import { replay } from '../../src/reporter/replay.js';
 import { DESKTOP, navigating, openBrowser, PHONE, shot, signIn } from './browser.js';
 import { openDesk } from './desk.js';
@@ -26,10 +26,10 @@ describe('browser: the obsidian night console', () => {
     const pms = all.filter((p) => p.channel === 'pm' && p.createdAt >= start && p.createdAt < end);
     // What the players sent by PM that night: the picks to make, and the outcome to match.
     const pmRoute = replay(game, [...before, ...pms], { at: Date.parse(end) });
-    const during = replay(game, [...before, ...pms], { at: Date.parse(end) - 60_000 }).context;
-    const expected = consoleFromActions(during);
-    const name = (slot: number | null) => (slot === null ? null : (during.slots[slot]?.name ?? null));
-    const expectedStatuses = expected.cues.map((c) => cueView(during, expected, c.index)?.status);
+    const during = toStateJson(replay(game, [...before, ...pms], { at: Date.parse(end) - 60_000 }).context, 0);
+    const expected = consoleOf(during);
+    if (!expected) throw new Error('no night console in the sample game during N1');
+    const expectedStatuses = expected.cues.map((c) => cueView(expected, c.index)?.status);
 
     const desk = await openDesk(game, before, { at: Date.parse('2026-04-02T18:30:00Z') });
     const s = await signIn(browser, desk, PHONE);
@@ -48,10 +48,10 @@ describe('browser: the obsidian night console', () => {
         const cue = Number(await consoleEl.getAttribute('data-cue'));
         seen[cue] = (await consoleEl.getAttribute('data-status')) ?? '';
         const entry = expected.entries.find((e) => e.cue === cue);
-        const target = entry ? name(entry.target) : null;
+        const target = entry?.target ?? null;
         if (entry && target && !undone) {
           // A wrong tap first, then Undo: back at the same cue with nothing recorded.
-          const wrong = during.slots.find((x) => x.alive && x.name !== target)?.name as string;
+          const wrong = during.players.find((x) => x.alive && x.name !== target)?.name as string;
           await shot(page, 'night-cue-phone', false);
           await submit(`.targets button[value="${wrong}"]`);
           expect(Number(await consoleEl.getAttribute('data-cue'))).toBe(cue + 1);
@@ -71,12 +71,17 @@ describe('browser: the obsidian night console', () => {
       expect(undone).toBe(true);
       expect(seen).toEqual(expectedStatuses);
       expect(await consoleEl.getAttribute('data-step')).toBe('done');
+      // The Dawn Report previewed from the picks (the desk resolves them as state JSON) is the PM route's.
+      const want = toStateJson(pmRoute.context, pmRoute.at);
+      const removed = want.eliminations.filter((e) => e.phase === 'N1' && e.cause === 'compromise');
+      expect(removed.length).toBeGreaterThan(0);
+      const preview = (await page.locator('#dawn-preview').textContent()) ?? '';
+      for (const e of removed) expect(preview).toContain(`Node ${e.name} has been compromised`);
       await shot(page, 'night-done-phone');
       await submit('#console-resolve');
       expect(await page.locator('.notice').textContent()).toContain('The night is resolved');
       await shot(page, 'night-resolved-phone');
       const state = await desk.desk.state(desk.id);
-      const want = toStateJson(pmRoute.context, pmRoute.at);
       expect(state.phase).toMatchObject({ name: 'N1', endReason: 'mod' });
       expect(state.nightResults).toEqual(want.nightResults);
       expect(state.eliminations.map((e) => [e.name, e.cause])).toEqual(want.eliminations.map((e) => [e.name, e.cause]));

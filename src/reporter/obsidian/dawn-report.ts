@@ -1,4 +1,4 @@
-import type { GameContext } from '../../machine/context.js';
+import type { StateJson } from '../../domain/state.js';
 import type { Markup } from '../markup.js';
 import { displayName } from '../vote-count-model.js';
 
@@ -8,10 +8,11 @@ export interface DawnReport {
   removed: string[];
 }
 
-export function dawnReport(ctx: GameContext, night: string): DawnReport {
-  const removed = ctx.eliminations
+/** From the state JSON: the drafts' state after the night, or the console's preview of its picks. */
+export function dawnReport(state: Pick<StateJson, 'eliminations' | 'players'>, night: string): DawnReport {
+  const removed = state.eliminations
     .filter((e) => e.phase === night && e.cause === 'compromise')
-    .map((e) => displayName(ctx.slots[e.slot]));
+    .map((e) => displayName(state.players.find((p) => p.name === e.name)));
   return { night, removed };
 }
 

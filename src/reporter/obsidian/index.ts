@@ -1,4 +1,5 @@
 import { obsidianRuleset } from '../../machine/rulesets/obsidian/index.js';
+import { toStateJson } from '../../machine/to-state-json.js';
 import { type DueDraft, dayThatEnded, dayThatStarted, gameOverDraft, type RulesetDrafts } from '../due-draft.js';
 import type { RulesetModule } from '../ruleset-module.js';
 import { renderVanillaDayEnd } from '../vanilla/index.js';
@@ -23,7 +24,7 @@ export const drafts: RulesetDrafts = (prev, next, at, mk) => {
   }
   const started = dayThatStarted(prev, next);
   if (started?.previous) {
-    const text = renderDawnReport(dawnReport(next, started.previous), mk);
+    const text = renderDawnReport(dawnReport(toStateJson(next, at), started.previous), mk);
     out.push({ kind: 'dawn-report', at, to: null, text, phase: started.day });
   }
   return [...out, ...gameOverDraft(prev, next, at, mk)];

@@ -1,14 +1,11 @@
-import type { StateJson } from '../../domain/state.js';
-import type { GameContext } from '../../machine/context.js';
-import type { CueStatus } from '../../machine/rulesets/obsidian/index.js';
-import { cueView, holds, type NightConsole, resolveConsole } from '../../machine/rulesets/obsidian/index.js';
+import type { NightCueJson, StateJson } from '../../domain/state.js';
 import type { DashboardView } from '../../reporter/dashboard-view.js';
 import { text } from '../../reporter/markup.js';
+import { type CueStatus, cueView, isDone, type NightConsole } from '../../reporter/night-console.js';
 import { consoleSignal, dawnReport, renderDawnReport } from '../../reporter/obsidian/index.js';
 import { displayName } from '../../reporter/vote-count-model.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
-import { isDone } from '../night-session.js';
 import { csrfField, when } from './layout.js';
 
 const STATUS_NOTE: Record<CueStatus, string> = {
@@ -24,10 +21,10 @@ export interface NightPageInput {
   gameId: string;
   state: StateJson;
   view: DashboardView;
-  /** The machine's context, for the guided console only (the rest of the page reads the state and the view). */
-  ctx: GameContext | null;
+  /** The guided console's walk (night-session.ts), started from `view.nightConsole`. */
   console: NightConsole | null;
-  at: number;
+  /** The night resolved from the console's picks so far (`DeskExtras.nightPreview`): the Dawn Report and signals. */
+  preview: StateJson | null;
   csrf: string;
   canResolve: boolean;
 }
@@ -37,7 +34,7 @@ export function nightPage(input: NightPageInput): Html {
   const { state } = input;
   const phase = state.phase;
   return html`<h1>Night console${phase ? ` · ${phase.name}` : ''}</h1>
-${input.console && input.ctx ? guided(input, input.ctx, input.console) : phase?.kind === 'night' ? '' : html`<p class="muted">It is ${phase ? `${phase.name} (${phase.kind})` : 'before the game'}; night actions are entered during a night (a defcon Doomsday, Submarine or D0 request PM can be entered any time it is sent).</p>`}
+${input.console ? guided(input, input.console) : phase?.kind === 'night' ? '' : html`<p class="muted">It is ${phase ? `${phase.name} (${phase.kind})` : 'before the game'}; night actions are entered during a night (a defcon Doomsday, Submarine or D0 request PM can be entered any time it is sent).</p>`}
 ${pmForm(input)}
 ${tonight(input)}
 <section class="card" data-live="night-results"><h2>Night results</h2>${
@@ -74,10 +71,7 @@ function pmForm({ gameId, state, view, csrf }: NightPageInput): Html {
 }
 
 function tonight({ state, view }: NightPageInput): Html {
-  const name = (player: string | null) => {
-    const former = state.players.find((p) => p.name === player)?.formerNames.at(-1);
-    return player === null ? '—' : former ? `${player} (replaced ${former})` : player;
-  };
+  const name = (player: string | null) => (player === null ? '—' : labelOf(state, player));
   const actions = view.tonight;
   return html`<section class="card" data-live="night-actions"><h2>Recorded for ${state.phase?.name ?? '—'} (${actions.length})</h2>${
     actions.length === 0
@@ -89,27 +83,28 @@ function tonight({ state, view }: NightPageInput): Html {
   }</section>`;
 }
 
-function guided(input: NightPageInput, ctx: GameContext, c: NightConsole): Html {
+/** A player of the state as the mod reads them: the current name, with the one they replaced. */
+const labelOf = (state: StateJson, player: string) => displayName(state.players.find((p) => p.name === player));
+
+function guided(input: NightPageInput, c: NightConsole): Html {
+  const { state, preview } = input;
   const action = `/games/${encodeURIComponent(input.gameId)}/night/console`;
-  const name = (slot: number | null) => (slot === null ? 'nobody' : displayName(ctx.slots[slot]));
+  const name = (player: string | null) => (player === null ? 'nobody' : labelOf(state, player));
   const opForm = (op: string, label: string, attrs: Html | string = '', extra: Html | string = '') =>
     html`<form method="post" action="${action}">${csrfField(input.csrf)}<input type="hidden" name="op" value="${op}">${extra}<button type="submit"${attrs}>${label}</button></form>`;
   const done = isDone(c);
-  const view = done ? null : cueView(ctx, c, c.cursor);
+  const view = done ? null : cueView(c, c.cursor);
   let card: Html;
   if (view) {
     const { cue, status, entry } = view;
-    const who =
-      cue.prompt && cue.actor !== null
-        ? `${cue.prompt.id === 'compromise' ? 'Leader' : 'role' in cue.prompt.actor ? cue.prompt.actor.role : 'Leader'} ${name(cue.actor)}`
-        : null;
+    const who = cue.prompt && cue.actor !== null ? `${cue.prompt.asked} ${name(cue.actor)}` : null;
     const canRecord = cue.prompt !== null && cue.actor !== null && (status === 'open' || status === 'disabled');
-    const signal = consoleSignal(ctx, c, cue.index, input.at);
-    const alive = ctx.slots.filter((s) => s.alive);
-    card = html`<div class="cue-head"><h2 id="cue-h">${cue.step.title}</h2><span class="small muted">cue ${cue.index + 1} of ${c.cues.length}</span></div>
-${wakeLine(ctx, cue.step.wakes)}
-${cue.first ? cue.step.say.map((l) => html`<p class="say">“${l}”</p>`) : ''}
-${cue.first ? html`<ul class="small">${cue.step.notes.filter((n) => holds(n.when, ctx.setup.options)).map((n) => html`<li>${n.text}</li>`)}</ul>` : ''}
+    const signal = consoleSignal(c, cue.index, preview);
+    const alive = state.players.filter((p) => p.alive);
+    card = html`<div class="cue-head"><h2 id="cue-h">${cue.title}</h2><span class="small muted">cue ${cue.index + 1} of ${c.cues.length}</span></div>
+${wakeLine(cue.wakes, name)}
+${cue.first ? cue.say.map((l) => html`<p class="say">“${l}”</p>`) : ''}
+${cue.first ? html`<ul class="small">${cue.notes.map((n) => html`<li>${n}</li>`)}</ul>` : ''}
 ${who ? html`<p><strong>${who}</strong>: ${cue.prompt?.ask}</p>` : ''}
 ${status !== 'open' && status !== 'narration' ? html`<p class="error" id="cue-status" data-status="${status}">${STATUS_NOTE[status]}</p>` : ''}
 ${entry ? html`<p class="notice" id="cue-entry">Recorded: <strong>${name(entry.target)}</strong>${entry.postId ? html` <span class="small">(PM ${entry.postId})</span>` : ''}</p>` : ''}
@@ -119,24 +114,27 @@ ${
   canRecord
     ? html`<form method="post" action="${action}" aria-label="record the target">${csrfField(input.csrf)}<input type="hidden" name="op" value="record">
 <div class="targets">${alive.map(
-        (s) =>
-          html`<button type="submit" name="target" value="${s.name}" aria-pressed="${entry?.target === s.index ? 'true' : 'false'}">${displayName(s)}</button>`,
+        (p) =>
+          html`<button type="submit" name="target" value="${p.name}" aria-pressed="${entry?.target === p.name ? 'true' : 'false'}">${displayName(p)}</button>`,
       )}</div></form>`
     : ''
 }
-${cue.last ? cue.step.close.map((l) => html`<p class="say">“${l}”</p>`) : ''}
+${cue.last ? cue.close.map((l) => html`<p class="say">“${l}”</p>`) : ''}
 <div class="console-nav">
 ${opForm('undo', 'Undo', html` id="console-undo"${c.past.length === 0 ? html` disabled` : ''}`)}
 ${opForm('next', canRecord && !entry ? 'Skip' : 'Next', html` class="primary" id="console-next"`)}
 ${canRecord ? opForm('nobody', 'Points at nobody', html` id="console-nobody"`) : ''}
 </div>`;
   } else {
-    const after = resolveConsole(ctx, c, input.at);
     card = html`<div class="cue-head"><h2 id="cue-h">Everyone, wake up.</h2><span class="small muted">all ${c.cues.length} cues done</span></div>
 <p>Picks tonight:</p>
-<ul>${[...c.entries].sort((a, b) => a.cue - b.cue).map((e) => html`<li>${c.cues[e.cue]?.step.title}: ${name(e.actor)} → <strong>${name(e.target)}</strong>${e.postId ? html` <span class="small muted">(PM ${e.postId})</span>` : ''}</li>`)}</ul>
-<p>Dawn Report from these picks:</p>
-<div class="rendered" id="dawn-preview">${markupToHtml(renderDawnReport(dawnReport(after, c.phase), text), 'text')}</div>
+<ul>${[...c.entries].sort((a, b) => a.cue - b.cue).map((e) => html`<li>${c.cues[e.cue]?.title}: ${name(e.actor)} → <strong>${name(e.target)}</strong>${e.postId ? html` <span class="small muted">(PM ${e.postId})</span>` : ''}</li>`)}</ul>
+${
+  preview
+    ? html`<p>Dawn Report from these picks:</p>
+<div class="rendered" id="dawn-preview">${markupToHtml(renderDawnReport(dawnReport(preview, c.phase), text), 'text')}</div>`
+    : ''
+}
 <div class="console-nav">
 ${opForm('undo', 'Undo', html` id="console-undo"`)}
 ${
@@ -147,25 +145,20 @@ ${
 </div>`;
   }
   const attrs = view
-    ? html` data-step="${view.cue.step.id}" data-actor="${view.cue.actor === null ? '' : name(view.cue.actor)}" data-status="${view.status}" data-cue="${view.cue.index}"`
+    ? html` data-step="${view.cue.step}" data-actor="${view.cue.actor === null ? '' : name(view.cue.actor)}" data-status="${view.status}" data-cue="${view.cue.index}"`
     : html` data-step="done"`;
   return html`<section class="card console" id="console" data-live="console" aria-labelledby="cue-h"${attrs}>${card}</section>
 <details class="card"><summary>The whole night in wake order</summary><ol class="cue-list">${c.cues.map((cue) => {
     const entry = c.entries.find((e) => e.cue === cue.index);
-    return html`<li class="${cue.index === c.cursor ? 'current' : ''}">${cue.step.title}${cue.actor !== null ? ` (${name(cue.actor)})` : ''}${entry ? html`: <strong>${name(entry.target)}</strong>` : ''}</li>`;
+    return html`<li class="${cue.index === c.cursor ? 'current' : ''}">${cue.title}${cue.actor !== null ? ` (${name(cue.actor)})` : ''}${entry ? html`: <strong>${name(entry.target)}</strong>` : ''}</li>`;
   })}</ol>
 ${opForm('restart', 'Start the walk again', html` id="console-restart"`)}</details>`;
 }
 
-function wakeLine(ctx: GameContext, w: NonNullable<NightConsole['cues'][number]>['step']['wakes']): Html | string {
+function wakeLine(w: NightCueJson['wakes'], name: (player: string) => string): Html | string {
   if (!w) return '';
-  const names = (pred: (s: GameContext['slots'][number]) => boolean) =>
-    ctx.slots
-      .filter((s) => s.alive && pred(s))
-      .map(displayName)
-      .join(', ') || 'nobody alive';
-  if ('chooser' in w)
-    return html`<p class="small">Wakes: the ${w.faction} faction: ${names((s) => s.faction === w.faction)}</p>`;
-  if ('role' in w) return html`<p class="small">Wakes: ${w.role}: ${names((s) => s.role === w.role)}</p>`;
-  return html`<p class="small">Wakes: ${w.faction} and ${w.roles.join(', ')}</p>`;
+  if ('roles' in w) return html`<p class="small">Wakes: ${w.faction} and ${w.roles.join(', ')}</p>`;
+  const members = w.members.map(name).join(', ') || 'nobody alive';
+  if ('role' in w) return html`<p class="small">Wakes: ${w.role}: ${members}</p>`;
+  return html`<p class="small">Wakes: the ${w.faction} faction: ${members}</p>`;
 }

@@ -1,17 +1,6 @@
 /** Obsidian on the shared game statechart: its rules, and the night console the desk and the CLI drive. */
 
-export { type ConsoleCue, type CueStatus, enforcedSoFar } from './console-cues.js';
-export {
-  consoleFromActions,
-  cueView,
-  currentCue,
-  isDone,
-  type NightConsole,
-  nextCue,
-  recordTarget,
-  resolveConsole,
-  undo,
-} from './night-console.js';
+export { nightConsoleJson } from './night-console.js';
 export { OBSIDIAN_NIGHT_TABLE } from './night-table.js';
 export { holds, type NightStep } from './night-table-types.js';
 export { obsidianExt } from './obsidian-ext.js';
