@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { navigating, openBrowser, PHONE, type Session, shot, signIn, tabTo } from './browser.js';
-import { openDesk, type TestDesk } from './desk.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, navigating, PHONE, shot, tabTo, useBrowser } from './browser.js';
+import { openDesk } from './desk.js';
 import { pendingCount, post, smallGame } from './games.js';
 
 const D1 = (h: number) =>
@@ -11,34 +10,13 @@ const twoVotes = () => [
   post('Cleo', D1(2), { action: 'Vote: Bob', id: 'p2' }),
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withDashboard(
-  desk: TestDesk,
-  run: (s: Session) => Promise<void>,
-  viewport?: { width: number; height: number },
-) {
-  const s = await signIn(browser, desk, viewport);
-  try {
-    await run(s);
-    expect(s.errors).toEqual([]);
-  } finally {
-    await s.close();
-    await desk.close();
-  }
-}
+const { withDashboard } = useBrowser();
 
 describe('browser: drafts', () => {
   it('approves a draft with the keyboard alone, and offers the text to paste', async () => {
     const desk = await openDesk(smallGame(), twoVotes());
     const draft = await pendingCount(desk);
-    await withDashboard(desk, async ({ page, base }) => {
+    await withDashboard(desk, DESKTOP, async ({ page, base }) => {
       await page.goto(`${base}/drafts`);
       await expect
         .poll(() => page.locator(`#draft-${draft!.id} .rendered strong`).first().textContent())
@@ -61,7 +39,7 @@ describe('browser: drafts', () => {
   it('shows the recount difference when the thread moved on since an edit, then approves on confirmation', async () => {
     const desk = await openDesk(smallGame(), twoVotes());
     const draft = await pendingCount(desk);
-    await withDashboard(desk, async ({ page, base }) => {
+    await withDashboard(desk, DESKTOP, async ({ page, base }) => {
       await page.goto(`${base}/drafts`);
       await page.fill(`#raw-${draft!.id}`, '[b]My count[/b]\nBob (2): Alice, Cleo');
       await navigating(page, () => page.click(`#save-${draft!.id}`));
@@ -83,7 +61,7 @@ describe('browser: drafts', () => {
 
   it('updates the vote count live as posts arrive (server-sent events), no reload', async () => {
     const desk = await openDesk(smallGame(), twoVotes(), { speed: 1 });
-    await withDashboard(desk, async ({ page, base }) => {
+    await withDashboard(desk, DESKTOP, async ({ page, base }) => {
       await page.goto(base);
       await page.waitForSelector('body[data-live-connected]');
       const count = page.locator('[data-live="count"] .rendered');
@@ -99,7 +77,7 @@ describe('browser: drafts', () => {
 
   it('a countdown ticks every second', async () => {
     const desk = await openDesk(smallGame(), twoVotes(), { speed: 1 });
-    await withDashboard(desk, async ({ page, base }) => {
+    await withDashboard(desk, DESKTOP, async ({ page, base }) => {
       await page.goto(base);
       const el = page.locator('[data-live="phase"] .countdown');
       const seconds = async () => {
@@ -123,7 +101,7 @@ describe('browser: flags', () => {
     const posts = [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })];
     const desk = await openDesk(smallGame(), posts);
     const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3')!;
-    await withDashboard(desk, async ({ page, base }) => {
+    await withDashboard(desk, DESKTOP, async ({ page, base }) => {
       await page.goto(`${base}/flags`);
       await navigating(page, () => page.click(`#ignore-${jelly.id}`));
       expect(await page.locator(`#flag-${jelly.id} .status`).textContent()).toBe('ignored');
@@ -152,39 +130,35 @@ describe('browser: flags', () => {
     const quux = flags.find((f) => f.postId === 'p4');
     const zorp = flags.find((f) => f.postId === 'p5');
     expect(jelly && quux && zorp).toBeTruthy();
-    await withDashboard(
-      desk,
-      async ({ page, base }) => {
-        await page.goto(`${base}/flags`);
-        expect(await page.locator(`#flag-${jelly!.id} blockquote.quote-post`).textContent()).toContain('Vote: Jelly');
-        expect(await page.getAttribute(`#flag-${jelly!.id} a[href*="p3"]`, 'href')).toBe(
-          'https://forum.example/viewtopic.php?p=3#p3',
-        );
-        await shot(page, 'flags-open');
-        await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
-        await page.check(`#remember-${jelly!.id}`);
-        expect(await page.inputValue(`#alias-${jelly!.id}`)).toBe('Jelly');
-        await navigating(page, () => page.click(`#vote-${jelly!.id}`));
-        expect(page.url()).toContain('notice=ruled');
-        expect(await page.locator(`#flag-${jelly!.id} .status`).textContent()).toBe('ruled');
-        await navigating(page, () => page.click(`#ignore-${quux!.id}`));
-        expect(page.url()).toContain('notice=ruled');
-        expect(await page.locator(`#flag-${quux!.id} .status`).textContent()).toBe('ignored');
-        await navigating(page, () => page.click(`#accept-${zorp!.id}`));
-        expect(page.url()).toContain('notice=ruled');
-        expect(await page.locator(`#flag-${zorp!.id} .status`).textContent()).toBe('accepted');
-        expect(await page.locator('[data-live="flags-open"]').textContent()).toContain('No open flags.');
-        await shot(page, 'flags-ruled');
-        await page.goto(base);
-        expect(await page.locator('[data-live="count"] .rendered').textContent()).toContain('Cleo (1): Dan');
-        const state = await desk.desk.state(desk.id);
-        expect(state.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
-          ['Bob', ['Alice', 'Cleo']],
-          ['Cleo', ['Dan']],
-        ]);
-        expect(desk.snapshot().game.players.find((p) => p.name === 'Cleo')?.aliases).toEqual(['Jelly']);
-      },
-      PHONE,
-    );
+    await withDashboard(desk, PHONE, async ({ page, base }) => {
+      await page.goto(`${base}/flags`);
+      expect(await page.locator(`#flag-${jelly!.id} blockquote.quote-post`).textContent()).toContain('Vote: Jelly');
+      expect(await page.getAttribute(`#flag-${jelly!.id} a[href*="p3"]`, 'href')).toBe(
+        'https://forum.example/viewtopic.php?p=3#p3',
+      );
+      await shot(page, 'flags-open');
+      await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
+      await page.check(`#remember-${jelly!.id}`);
+      expect(await page.inputValue(`#alias-${jelly!.id}`)).toBe('Jelly');
+      await navigating(page, () => page.click(`#vote-${jelly!.id}`));
+      expect(page.url()).toContain('notice=ruled');
+      expect(await page.locator(`#flag-${jelly!.id} .status`).textContent()).toBe('ruled');
+      await navigating(page, () => page.click(`#ignore-${quux!.id}`));
+      expect(page.url()).toContain('notice=ruled');
+      expect(await page.locator(`#flag-${quux!.id} .status`).textContent()).toBe('ignored');
+      await navigating(page, () => page.click(`#accept-${zorp!.id}`));
+      expect(page.url()).toContain('notice=ruled');
+      expect(await page.locator(`#flag-${zorp!.id} .status`).textContent()).toBe('accepted');
+      expect(await page.locator('[data-live="flags-open"]').textContent()).toContain('No open flags.');
+      await shot(page, 'flags-ruled');
+      await page.goto(base);
+      expect(await page.locator('[data-live="count"] .rendered').textContent()).toContain('Cleo (1): Dan');
+      const state = await desk.desk.state(desk.id);
+      expect(state.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
+        ['Bob', ['Alice', 'Cleo']],
+        ['Cleo', ['Dan']],
+      ]);
+      expect(desk.snapshot().game.players.find((p) => p.name === 'Cleo')?.aliases).toEqual(['Jelly']);
+    });
   }, 60_000);
 });

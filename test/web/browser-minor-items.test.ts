@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { DESKTOP, navigating, openBrowser, PHONE, type Session, signIn } from './browser.js';
+import { DESKTOP, navigating, PHONE, useBrowser } from './browser.js';
 import { pendingCount, post, repoFile, smallGame } from './games.js';
-import { openWatchDesk, type WatchDesk } from './watch-desk.js';
+import { openWatchDesk } from './watch-desk.js';
 
 // Issue 15, minor items on the dashboard, in the rendered page at both widths (the page-level tests are
 // test/cli/draft-titles.test.ts and test/cli/night-console-message.test.ts): raw markdown in card titles,
@@ -17,28 +16,7 @@ const twoVotes = () => [
 ];
 const RAW = /\*\*|__|\[\/?b\]/;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withDashboard(
-  desk: WatchDesk,
-  viewport: { width: number; height: number },
-  run: (s: Session) => Promise<void>,
-) {
-  const s = await signIn(browser, desk, viewport);
-  try {
-    await run(s);
-    expect(s.errors).toEqual([]);
-  } finally {
-    await s.close();
-    await desk.close();
-  }
-}
+const { withDashboard } = useBrowser();
 
 describe('browser: issue 15 minor items on the dashboard', () => {
   for (const [label, viewport] of [

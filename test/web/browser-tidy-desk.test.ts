@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { DESKTOP, navigating, openBrowser, PHONE, type Session, shot, signIn } from './browser.js';
+import { DESKTOP, navigating, PHONE, type Session, shot, useBrowser } from './browser.js';
 import { post, REPO, smallGame } from './games.js';
 import { D1, triageGame, triagePosts } from './triage-game.js';
-import { openWatchDesk, type WatchDesk } from './watch-desk.js';
+import { openWatchDesk } from './watch-desk.js';
 
 // Issue 15, the dashboard items of "drafts and flags that stay tidy", the blocker and Undo, in real Chromium
 // against the desk `watch` runs (real SQLite file, rulings written into the game file), at 1280 and 390 px.
@@ -17,28 +16,7 @@ const WIDTHS = [
 ] as const;
 const TABS = ['', '/drafts', '/flags', '/night', '/votes'];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withDashboard(
-  h: WatchDesk,
-  viewport: { width: number; height: number },
-  run: (s: Session) => Promise<void>,
-) {
-  const s = await signIn(browser, h, viewport);
-  try {
-    await run(s);
-    expect(s.errors).toEqual([]);
-  } finally {
-    await s.close();
-    await h.close();
-  }
-}
+const { withDashboard } = useBrowser();
 
 const fitsWidth = (s: Session) => s.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Desk } from '../../src/app/desk.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
 import { REPO } from './games.js';
@@ -71,6 +72,47 @@ export async function signIn(browser: Browser, h: { desk: Desk; id: string }, vi
     close: async () => {
       await context.close();
       await server.close();
+    },
+  };
+}
+
+/** One Chromium for a test file (opened before its tests, closed after them), and the dashboard sessions on it. */
+export interface BrowserSuite {
+  browser(): Browser;
+  /**
+   * The dashboard for `h` at `viewport`, signed in: runs `run`, then requires that no page threw, and closes the
+   * session and the desk whatever happened.
+   */
+  withDashboard(
+    h: { desk: Desk; id: string; close(): Promise<void> },
+    viewport: { width: number; height: number },
+    run: (s: Session) => Promise<void>,
+  ): Promise<void>;
+}
+
+export function useBrowser(): BrowserSuite {
+  let open: Browser | undefined;
+  beforeAll(async () => {
+    open = await openBrowser();
+  });
+  afterAll(async () => {
+    await open?.close();
+  });
+  const browser = () => {
+    if (!open) throw new Error('the browser opens in beforeAll: use it inside a test');
+    return open;
+  };
+  return {
+    browser,
+    async withDashboard(h, viewport, run) {
+      const s = await signIn(browser(), h, viewport);
+      try {
+        await run(s);
+        expect(s.errors).toEqual([]);
+      } finally {
+        await s.close();
+        await h.close();
+      }
     },
   };
 }

@@ -63,6 +63,48 @@ export interface TestDesk {
   close(): Promise<void>;
 }
 
+/** The folder a test desk reads (the game file as `gameText`, the dump) and its clock, stopped at `at`. */
+export interface DeskFolder {
+  dir: string;
+  gameFile: string;
+  postsFile: string;
+  id: string;
+  clock: TestClock;
+}
+
+/** A fresh temporary folder with the game file and the dump; the clock at `at`, else the last post, else the first phase's start. */
+export function deskFolder(prefix: string, game: GameFile, posts: Post[], gameText: string, at?: number): DeskFolder {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const gameFile = join(dir, 'game.yaml');
+  const postsFile = join(dir, 'posts.jsonl');
+  writeFileSync(gameFile, gameText);
+  writeFileSync(postsFile, posts.map((p) => `${JSON.stringify(p)}\n`).join(''));
+  const last = posts.reduce((t, p) => Math.max(t, Date.parse(p.createdAt)), Number.NEGATIVE_INFINITY);
+  const clock = new TestClock(at ?? (Number.isFinite(last) ? last : Date.parse(game.phases[0]!.start)), 0);
+  return { dir, gameFile, postsFile, id: gameSlug(game.title), clock };
+}
+
+/** The test's handle on a desk running over `f`: posts go into the dump, then one poll; closing removes the folder. */
+export function testDeskOn(f: DeskFolder, running: RunningDesk): TestDesk {
+  const runner = running.watcher.runners.get(f.id)!;
+  return {
+    id: f.id,
+    desk: running.watcher.desk,
+    clock: f.clock,
+    running,
+    async addPosts(more) {
+      appendFileSync(f.postsFile, more.map((p) => `${JSON.stringify(p)}\n`).join(''));
+      for (const p of more) f.clock.set(Date.parse(p.editedAt ?? p.createdAt));
+      await running.watcher.pollAll();
+    },
+    snapshot: () => ({ game: structuredClone(runner.game), posts: [...runner.posts] }),
+    async close() {
+      await running.stop();
+      rmSync(f.dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The production desk `moddesk serve` runs (src/app/serve-desk.ts): the game file and the dump written to a
  * temporary folder, an in-memory store, the `file` adapter, the watch loop; on a TestClock at `at` (default: the
@@ -73,40 +115,15 @@ export async function openDesk(
   posts: Post[],
   o: { at?: number; speed?: number } = {},
 ): Promise<TestDesk> {
-  const dir = mkdtempSync(join(tmpdir(), 'moddesk-web-'));
-  const gameFile = join(dir, 'game.yaml');
-  const postsFile = join(dir, 'posts.jsonl');
-  writeFileSync(gameFile, JSON.stringify(game));
-  writeFileSync(postsFile, posts.map((p) => `${JSON.stringify(p)}\n`).join(''));
-  const last = posts.reduce((t, p) => Math.max(t, Date.parse(p.createdAt)), Number.NEGATIVE_INFINITY);
-  const at = o.at ?? (Number.isFinite(last) ? last : Date.parse(game.phases[0]!.start));
-  const clock = new TestClock(at, 0);
-  const id = gameSlug(game.title);
+  const f = deskFolder('moddesk-web-', game, posts, JSON.stringify(game), o.at);
   const running = await openServeDesk({
-    gameFile,
-    postsFile,
-    id,
-    clock,
+    gameFile: f.gameFile,
+    postsFile: f.postsFile,
+    id: f.id,
+    clock: f.clock,
     log: pino({ level: 'silent' }),
     pollSeconds: 1,
   });
-  if (o.speed) clock.run(o.speed);
-  const desk = running.watcher.desk;
-  const runner = running.watcher.runners.get(id)!;
-  return {
-    id,
-    desk,
-    clock,
-    running,
-    async addPosts(more) {
-      appendFileSync(postsFile, more.map((p) => `${JSON.stringify(p)}\n`).join(''));
-      for (const p of more) clock.set(Date.parse(p.editedAt ?? p.createdAt));
-      await running.watcher.pollAll();
-    },
-    snapshot: () => ({ game: structuredClone(runner.game), posts: [...runner.posts] }),
-    async close() {
-      await running.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  if (o.speed) f.clock.run(o.speed);
+  return testDeskOn(f, running);
 }
