@@ -1,5 +1,5 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isMap, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent, GameFile, PhaseSetup } from '../domain/game-file.js';
 import { normName } from '../machine/roster.js';
@@ -15,6 +15,8 @@ export interface GameFileChange {
   phase?: PhaseSetup;
   /** Posts whose rulings are undone (the Ruled table's Undo). */
   unrule?: readonly string[];
+  /** The alias an undone ruling had remembered, taken back. */
+  unalias?: { player: string; alias: string };
 }
 
 const eventsOf = (c: GameFileChange): GameEvent[] => [...(c.event ? [c.event] : []), ...(c.events ?? [])];
@@ -30,6 +32,7 @@ export function applyChange(game: GameFile, change: GameFileChange): GameFile {
     checkAlias(game, player, change.alias.alias);
     next = withAlias(next, player, change.alias.alias.trim());
   }
+  if (change.unalias) next = withoutAlias(next, originalName(game, change.unalias.player), change.unalias.alias);
   if (change.unrule?.length) {
     const undone = new Set(change.unrule);
     next = { ...next, events: next.events.filter((e) => !undone.has(rulingPost(e) ?? '')) };
@@ -128,24 +131,21 @@ export function prepareGameFileWrite(file: string, change: GameFileChange): () =
   }
   if (change.phase) writePhase(doc, change.phase);
   if (change.alias) {
-    const raw = doc.toJS() as Partial<GameFile>;
-    const name = originalName(
-      {
-        ...raw,
-        players: Array.isArray(raw.players) ? raw.players : [],
-        events: Array.isArray(raw.events) ? raw.events : [],
-      } as GameFile,
-      change.alias.player,
-    );
-    const players = doc.get('players') as YAMLSeq | undefined;
-    const slot = players?.items.find((p) => isMap(p) && String((p as YAMLMap).get('name')) === name) as
-      | YAMLMap
-      | undefined;
+    const slot = playerNode(doc, change.alias.player);
     if (slot) {
       const aliases = slot.get('aliases');
       const alias = change.alias.alias.trim();
       if (isSeq(aliases)) (aliases as YAMLSeq).add(alias);
       else slot.set('aliases', doc.createNode([alias], { flow: true }));
+    }
+  }
+  if (change.unalias) {
+    const slot = playerNode(doc, change.unalias.player);
+    const aliases = slot?.get('aliases');
+    if (slot && isSeq(aliases)) {
+      const seq = aliases as YAMLSeq;
+      seq.items = seq.items.filter((a) => String(isScalar(a) ? a.value : a) !== change.unalias?.alias);
+      if (seq.items.length === 0) slot.delete('aliases');
     }
   }
   const text = doc.toString();
@@ -163,6 +163,21 @@ export function prepareGameFileWrite(file: string, change: GameFileChange): () =
     writeFileSync(tmp, text);
     renameSync(tmp, file);
   };
+}
+
+/** The file's entry (a YAML map) for a player named now or earlier (replacements followed back to the slot). */
+function playerNode(doc: ReturnType<typeof parseDocument>, player: string): YAMLMap | undefined {
+  const raw = doc.toJS() as Partial<GameFile>;
+  const name = originalName(
+    {
+      ...raw,
+      players: Array.isArray(raw.players) ? raw.players : [],
+      events: Array.isArray(raw.events) ? raw.events : [],
+    } as GameFile,
+    player,
+  );
+  const players = doc.get('players') as YAMLSeq | undefined;
+  return players?.items.find((p) => isMap(p) && String((p as YAMLMap).get('name')) === name) as YAMLMap | undefined;
 }
 
 /** A phase into the file's `phases`: a listed one of that name gets the new times (its comments stay), else added. */
@@ -226,5 +241,13 @@ export function withAlias(game: GameFile, player: string, alias: string): GameFi
     players: game.players.map((p) =>
       p.name === player && !p.aliases.includes(alias) ? { ...p, aliases: [...p.aliases, alias] } : p,
     ),
+  };
+}
+
+/** Takes an alias back from a player in memory (an undone ruling's; the file loses it through the same change). */
+export function withoutAlias(game: GameFile, player: string, alias: string): GameFile {
+  return {
+    ...game,
+    players: game.players.map((p) => (p.name === player ? { ...p, aliases: p.aliases.filter((a) => a !== alias) } : p)),
   };
 }

@@ -88,26 +88,34 @@ export class Rulings {
     const status = kind === 'accept' ? 'accepted' : kind === 'ignore' ? 'ignored' : 'ruled';
     const at = this.now();
     this.save(r, { events, alias }, flags.length > 1 ? `flags.${status}` : `flag.${status}`, () => {
-      for (const f of flags) this.d.store.games.setFlag(r.id, f.id, status, at, plainFlag(f));
+      const remembered = alias ? { player: alias.player, alias: alias.alias.trim() } : null;
+      for (const f of flags) this.d.store.games.setFlag(r.id, f.id, status, at, plainFlag(f), remembered);
     });
     this.d.emit({ type: 'flag.changed', gameId: r.id });
   }
 
   /**
    * Undoes the ruling on a flag from the Ruled table: an accepted flag is open again; an ignored or re-read post
-   * loses its game-file event (every flag on the post is open again, as the replay now reads it). An alias the
-   * ruling remembered stays: it is a name the player answers to, kept in the game file's player entry.
+   * loses its game-file event (every flag on the post is open again, as the replay now reads it). The alias the
+   * ruling remembered goes too, unless a ruling still standing remembered it as well.
    */
   undo(r: GameRunner, flagId: string): void {
     const flag = this.flag(r, flagId);
     if (flag.status === 'open') throw new ModdeskError('usage', `flag ${flagId} is open; there is no ruling to undo`);
     const stored = this.d.store.games.flagStatus(r.id);
+    const undone = (ids: string[]) => {
+      const alias = ids.map((id) => stored.get(id)?.alias).find((a) => a);
+      const kept = [...stored].some(([id, s]) => !ids.includes(id) && s.alias?.alias === alias?.alias);
+      return alias && !kept ? { unalias: alias } : {};
+    };
     if (flag.status === 'accepted' || !flag.postId) {
-      this.save(r, {}, 'flag.unruled', () => this.d.store.games.clearFlag(r.id, flagId), { flag: flagId });
+      this.save(r, undone([flagId]), 'flag.unruled', () => this.d.store.games.clearFlag(r.id, flagId), {
+        flag: flagId,
+      });
     } else {
       const post = flag.postId;
       const onPost = [...stored].filter(([id, s]) => id === flagId || s.flag?.postId === post).map(([id]) => id);
-      this.save(r, { unrule: [post] }, 'ruling.undone', () => {
+      this.save(r, { unrule: [post], ...undone(onPost) }, 'ruling.undone', () => {
         this.d.store.games.removeRulings(r.id, post);
         for (const id of onPost) this.d.store.games.clearFlag(r.id, id);
       });
@@ -130,7 +138,11 @@ export class Rulings {
     const game = applyChange(r.game, change);
     const events = [...(change.event ? [change.event] : []), ...(change.events ?? [])];
     const touched =
-      events.length > 0 || (change.unrule?.length ?? 0) > 0 || change.alias !== undefined || change.phase !== undefined;
+      events.length > 0 ||
+      (change.unrule?.length ?? 0) > 0 ||
+      change.alias !== undefined ||
+      change.unalias !== undefined ||
+      change.phase !== undefined;
     const write = this.d.writeGameFile && touched ? prepareGameFileWrite(r.gameFile, change) : null;
     this.d.store.tx(() => {
       for (const event of events) this.d.store.games.ruling(r.id, event, at);
@@ -147,6 +159,7 @@ export class Rulings {
           ...(change.unrule?.length ? { unrule: change.unrule } : {}),
           ...(change.phase ? { phase: change.phase } : {}),
           alias: change.alias ?? null,
+          ...(change.unalias ? { unalias: change.unalias } : {}),
         },
       });
       alsoInTx?.();
@@ -160,7 +173,8 @@ export class Rulings {
     }
     r.game = game;
     r.ctx = r.replayAt(r.plan.at);
-    if (events.some((e) => 'post' in e) || change.unrule?.length || change.alias) r.replanAfterRuling();
+    if (events.some((e) => 'post' in e) || change.unrule?.length || change.alias || change.unalias)
+      r.replanAfterRuling();
     this.d.emit({ type: 'game.updated', gameId: r.id });
   }
 }

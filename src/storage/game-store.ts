@@ -32,6 +32,18 @@ const fromRow = (r: Row): StoredGame => ({
 });
 
 /** Games, their adapter cursor and planner position; the mod's rulings; the status of each flag. */
+/** A name a ruling remembered for a player (the game file's `aliases`). */
+export interface RememberedAlias {
+  player: string;
+  alias: string;
+}
+
+export interface FlagStatusRow {
+  status: string;
+  flag: FlagJson | null;
+  alias: RememberedAlias | null;
+}
+
 export class GameStore {
   private readonly upsert: Statement;
   private readonly one: Statement;
@@ -58,10 +70,11 @@ export class GameStore {
     this.setGame = db.prepare('UPDATE games SET game_json = ? WHERE id = ?');
     this.addRuling = db.prepare('INSERT INTO rulings (game_id, at, event) VALUES (?, ?, ?)');
     this.rulingsOf = db.prepare('SELECT event FROM rulings WHERE game_id = ? ORDER BY seq').pluck();
-    this.flagSet = db.prepare(`INSERT INTO flag_status (game_id, flag_id, status, at, flag) VALUES (?, ?, ?, ?, ?)
+    this.flagSet = db.prepare(`INSERT INTO flag_status (game_id, flag_id, status, at, flag, alias)
+      VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at,
-      flag = coalesce(excluded.flag, flag_status.flag)`);
-    this.flagsOf = db.prepare('SELECT flag_id, status, flag FROM flag_status WHERE game_id = ?');
+      flag = coalesce(excluded.flag, flag_status.flag), alias = excluded.alias`);
+    this.flagsOf = db.prepare('SELECT flag_id, status, flag, alias FROM flag_status WHERE game_id = ?');
     this.dropRulings = db.prepare("DELETE FROM rulings WHERE game_id = ? AND json_extract(event, '$.post') = ?");
     this.dropFlag = db.prepare('DELETE FROM flag_status WHERE game_id = ? AND flag_id = ?');
   }
@@ -132,15 +145,37 @@ export class GameStore {
     return (this.rulingsOf.all(id) as string[]).map((j) => JSON.parse(j) as GameEvent);
   }
 
-  /** The mod's ruling on a flag, with the flag as it read then (kept: the post may raise it no more). */
-  setFlag(id: string, flagId: string, status: string, at: string, flag: FlagJson | null = null): void {
-    this.flagSet.run(id, flagId, status, at, flag ? JSON.stringify(flag) : null);
+  /**
+   * The mod's ruling on a flag, with the flag as it read then (kept: the post may raise it no more) and the alias
+   * the ruling remembered (undoing the ruling takes it back).
+   */
+  setFlag(
+    id: string,
+    flagId: string,
+    status: string,
+    at: string,
+    flag: FlagJson | null = null,
+    alias: RememberedAlias | null = null,
+  ): void {
+    this.flagSet.run(id, flagId, status, at, flag ? JSON.stringify(flag) : null, alias ? JSON.stringify(alias) : null);
   }
 
-  flagStatus(id: string): Map<string, { status: string; flag: FlagJson | null }> {
-    const rows = this.flagsOf.all(id) as { flag_id: string; status: string; flag: string | null }[];
+  flagStatus(id: string): Map<string, FlagStatusRow> {
+    const rows = this.flagsOf.all(id) as {
+      flag_id: string;
+      status: string;
+      flag: string | null;
+      alias: string | null;
+    }[];
     return new Map(
-      rows.map((r) => [r.flag_id, { status: r.status, flag: r.flag ? (JSON.parse(r.flag) as FlagJson) : null }]),
+      rows.map((r) => [
+        r.flag_id,
+        {
+          status: r.status,
+          flag: r.flag ? (JSON.parse(r.flag) as FlagJson) : null,
+          alias: r.alias ? (JSON.parse(r.alias) as RememberedAlias) : null,
+        },
+      ]),
     );
   }
 }

@@ -160,6 +160,13 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'a ruled flag keeps the alias its ruling remembered, so undoing the ruling takes the alias back',
+    up(db) {
+      db.exec('ALTER TABLE flag_status ADD COLUMN alias TEXT;');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -117,4 +117,40 @@ describe('#15 flags that can be triaged in a minute (watch desk)', () => {
       expect.arrayContaining(['ruling.undone', 'flag.unruled']),
     );
   });
+
+  it('undo takes back the alias the vote ruling remembered: the file loses it, the name is unknown again', async () => {
+    h = await openWatchDesk(triageGame(), triagePosts());
+    const flagOf = async (post: string) => (await h!.desk.flags(h!.id)).find((f) => f.postId === post);
+    await h.desk.rule(h.id, { kind: 'vote', postId: 'p3', target: 'Cleo', rememberAlias: 'Jelly' });
+    expect(loadGameFile(h.gameFile).players.find((p) => p.name === 'Cleo')!.aliases).toEqual(['Jelly']);
+    // Through the alias, the other "Jelly" vote reads as Cleo too.
+    expect((await wagons(h)).Cleo).toEqual(['Dan', 'Eve']);
+    await h.desk.undoRuling(h.id, (await flagOf('p3'))!.id);
+    const file = readFileSync(h.gameFile, 'utf8');
+    expect(file).not.toContain('Jelly');
+    expect(loadGameFile(h.gameFile).players.find((p) => p.name === 'Cleo')!.aliases).toEqual([]);
+    expect(h.snapshot().game.players.find((p) => p.name === 'Cleo')!.aliases).toEqual([]);
+    expect((await wagons(h)).Cleo).toBeUndefined();
+    expect(await flagOf('p4')).toMatchObject({ code: 'target-unknown', status: 'open' });
+    const undone = h.running.store.audit.entries(h.id).find((e) => e.action === 'ruling.undone');
+    expect(undone?.detail).toMatchObject({ unalias: { player: 'Cleo', alias: 'Jelly' } });
+  });
+
+  it("undoing one flag of a bulk ruling keeps the alias the others' ruling still stands on; the last undo takes it", async () => {
+    h = await openWatchDesk(triageGame(), triagePosts());
+    const g = (await h.desk.flagTriage(h.id, { kind: 'target-unknown' })).groups[0]!;
+    await h.desk.ruleGroup(h.id, {
+      kind: 'vote',
+      flagIds: g.open.map((f) => f.id),
+      target: 'Cleo',
+      rememberAlias: 'Jelly',
+    });
+    const aliases = () => loadGameFile(h!.gameFile).players.find((p) => p.name === 'Cleo')!.aliases;
+    const [first, second] = g.open;
+    await h.desk.undoRuling(h.id, first!.id);
+    expect(aliases()).toEqual(['Jelly']);
+    await h.desk.undoRuling(h.id, second!.id);
+    expect(aliases()).toEqual([]);
+    expect(loadGameFile(h.gameFile).events).toEqual([]);
+  });
 });
