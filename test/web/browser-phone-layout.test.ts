@@ -1,16 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, PHONE, shot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadDump } from '../../src/app/load-dump.js';
+import { loadGameFile } from '../../src/app/load-game-file.js';
+import { PHONE, shot, signIn, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
-import { post, smallGame } from './games.js';
+import { post, repoFile, smallGame } from './games.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser, withDashboard } = useBrowser();
 
 const NAMES = ['Substrike22', 'TheReverendMoonbeam', 'Xylophonist', 'Quintessential', 'Player', 'Bob', 'Cleo', 'Dan'];
 const at = (h: number) =>
@@ -79,7 +75,7 @@ describe('browser: the dashboard at 390 px', () => {
     // A draft done too: the Drafts page's Done table.
     const draft = (await desk.desk.drafts(desk.id)).find((d) => d.status === 'pending');
     if (draft) await desk.desk.rejectDraft(desk.id, draft.id, 'a test');
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       const bad: Record<string, Partial<Layout>> = {};
@@ -118,7 +114,7 @@ describe('browser: the dashboard at 390 px', () => {
     const game = smallGame(NAMES);
     const posts = VOTES.map(([voter, target], i) => post(voter, at(i + 1), { action: `Vote: ${target}` }));
     const desk = await openDesk(game, posts);
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       await page.goto(`${base}/votes?day=D1`);
@@ -167,4 +163,46 @@ describe('browser: the dashboard at 390 px', () => {
       await desk.close();
     }
   }, 60_000);
+
+  it('the night and missile tables stack one block per row like the others: no table scrolls sideways', async () => {
+    const sample = (name: string) => {
+      const dir = `test/games/${name}`;
+      return { game: loadGameFile(repoFile(`${dir}/game.yaml`)), posts: loadDump(repoFile(`${dir}/posts.jsonl`)) };
+    };
+    /** The tables (by their card) that scroll sideways on this page, and how many stacked rows it has. */
+    const tables = (page: Page) =>
+      page.evaluate(() => ({
+        sideways: [...document.querySelectorAll('main .table-wrap')]
+          .filter((w) => w.scrollWidth > w.clientWidth + 0.5)
+          .map((w) => w.closest('[data-live]')?.getAttribute('data-live') ?? 'a table'),
+        unstacked: document.querySelectorAll('main table:not(.stack)').length,
+        rows: [...document.querySelectorAll('main table.stack tbody tr')].filter(
+          (r) => getComputedStyle(r).display === 'block',
+        ).length,
+      }));
+    // Obsidian late in N2: last night's results, and tonight's PMs so far.
+    const obsidian = sample('obsidian-sample');
+    const night = await openDesk(obsidian.game, obsidian.posts, { at: Date.parse('2026-04-06T17:00:00Z') });
+    await withDashboard(night, PHONE, async ({ page, base }) => {
+      await page.goto(`${base}/night`);
+      expect(await page.locator('[data-live="night-results"] tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-live="night-actions"] tbody tr').count()).toBeGreaterThan(0);
+      const t = await tables(page);
+      expect(t).toMatchObject({ sideways: [], unstacked: 0 });
+      expect(t.rows).toBeGreaterThan(1);
+      expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(390);
+      await shot(page, 'phone-night-tables');
+    });
+    // DEFCON with missiles in flight and landed, and a Doomsday window.
+    const defcon = sample('defcon-sample');
+    const board = await openDesk(defcon.game, defcon.posts, { at: Date.parse('2026-03-05T12:00:00Z') });
+    await withDashboard(board, PHONE, async ({ page, base }) => {
+      await page.goto(`${base}/missiles`);
+      expect(await page.locator('main table.stack tbody tr').count()).toBeGreaterThan(1);
+      const t = await tables(page);
+      expect(t).toMatchObject({ sideways: [], unstacked: 0 });
+      expect((await measure(page)).scrollWidth).toBeLessThanOrEqual(390);
+      await shot(page, 'phone-missile-tables');
+    });
+  }, 120_000);
 });

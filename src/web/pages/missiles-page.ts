@@ -1,6 +1,7 @@
 import type { DoomsdayJson, MissileJson, StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { countdown, when } from './layout.js';
+import { stackTable } from './stack-table.js';
 
 /** The missile board (defcon): every missile with its clocks, and the Doomsday windows (R-S3). */
 export function missilesPage(state: StateJson, doomsday: DoomsdayJson[] | null): Html {
@@ -22,25 +23,44 @@ function launcher(m: MissileJson): Html {
 }
 
 function table(missiles: MissileJson[], now: string, live: boolean): Html {
-  return html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">Missile</th><th scope="col">Launcher</th><th scope="col">Target</th><th scope="col">Launched</th><th scope="col">Abort window</th><th scope="col">Impact</th><th scope="col">State</th></tr></thead>
-<tbody>${missiles.map((m) => {
-    const abortOpen = live && m.abortableUntil !== null && Date.parse(m.abortableUntil) > Date.parse(now);
-    return html`<tr id="missile-${m.id}">
-<td>${m.id}<div class="small muted">${m.kind}</div></td><td>${launcher(m)}</td><td>${m.target}</td><td>${when(m.launchedAt)}</td>
-<td>${m.abortableUntil === null ? html`<span class="muted">cannot be aborted</span>` : html`until ${when(m.abortableUntil)}${abortOpen ? html`<br>${countdown(m.abortableUntil, now, 'abort window closes in')}` : html`<br><span class="muted">closed</span>`}`}</td>
-<td>${when(m.landsAt)}${live ? html`<br>${countdown(m.landsAt, now, 'lands in')}` : ''}</td>
-<td><span class="status status-${m.status}">${m.status}</span>${m.endedAt ? html`<div class="small">${when(m.endedAt)}</div>` : ''}</td></tr>`;
-  })}</tbody></table></div>`;
+  const headers = ['Missile', 'Launcher', 'Target', 'Launched', 'Abort window', 'Impact', 'State'];
+  return stackTable(
+    headers,
+    missiles.map((m) => {
+      const abortOpen = live && m.abortableUntil !== null && Date.parse(m.abortableUntil) > Date.parse(now);
+      return {
+        attrs: html`id="missile-${m.id}"`,
+        cells: [
+          html`${m.id}<div class="small muted">${m.kind}</div>`,
+          launcher(m),
+          m.target,
+          when(m.launchedAt),
+          m.abortableUntil === null
+            ? html`<span class="muted">cannot be aborted</span>`
+            : html`until ${when(m.abortableUntil)}${abortOpen ? html`<br>${countdown(m.abortableUntil, now, 'abort window closes in')}` : html`<br><span class="muted">closed</span>`}`,
+          html`${when(m.landsAt)}${live ? html`<br>${countdown(m.landsAt, now, 'lands in')}` : ''}`,
+          html`<span class="status status-${m.status}">${m.status}</span>${m.endedAt ? html`<div class="small">${when(m.endedAt)}</div>` : ''}`,
+        ],
+      };
+    }),
+  );
 }
 
 function doomsdayBlock(windows: DoomsdayJson[] | null, now: string): Html {
   if (windows === null) return html`<p class="muted">This desk does not report Doomsday windows.</p>`;
   if (windows.length === 0) return html`<p class="muted">No Doomsday window has opened.</p>`;
-  return html`<div class="table-wrap"><table><thead><tr><th scope="col">Doomsday Mechanism</th><th scope="col">Opened</th><th scope="col">Closes</th><th scope="col">State</th></tr></thead>
-<tbody>${windows.map((w) => {
-    const open = !w.closed && !w.used && Date.parse(w.closesAt) > Date.parse(now);
-    return html`<tr><td>${w.player}</td><td>${when(w.opensAt)}</td><td>${when(w.closesAt)}${open ? html`<br>${countdown(w.closesAt, now, 'window closes in')}` : ''}</td>
-<td><span class="status status-${open ? 'open' : 'ignored'}">${w.used ? 'used' : open ? 'open' : 'closed'}</span></td></tr>`;
-  })}</tbody></table></div>`;
+  return stackTable(
+    ['Doomsday Mechanism', 'Opened', 'Closes', 'State'],
+    windows.map((w) => {
+      const open = !w.closed && !w.used && Date.parse(w.closesAt) > Date.parse(now);
+      return {
+        cells: [
+          w.player,
+          when(w.opensAt),
+          html`${when(w.closesAt)}${open ? html`<br>${countdown(w.closesAt, now, 'window closes in')}` : ''}`,
+          html`<span class="status status-${open ? 'open' : 'ignored'}">${w.used ? 'used' : open ? 'open' : 'closed'}</span>`,
+        ],
+      };
+    }),
+  );
 }

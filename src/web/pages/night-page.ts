@@ -7,6 +7,7 @@ import { displayName } from '../../reporter/vote-count-model.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
 import { csrfField, when } from './layout.js';
+import { stackTable } from './stack-table.js';
 
 const STATUS_NOTE: Record<CueStatus, string> = {
   narration: '',
@@ -40,14 +41,12 @@ ${tonight(input)}
 <section class="card" data-live="night-results"><h2>Night results</h2>${
     state.nightResults.length === 0
       ? html`<p class="muted">None yet.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th scope="col">Night</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Result</th></tr></thead><tbody>${[
-          ...state.nightResults,
-        ]
-          .reverse()
-          .map(
-            (r) =>
-              html`<tr><td>${r.phase}</td><td>${r.actor}</td><td>${r.action}</td><td>${r.target ?? '—'}</td><td>${r.result}</td></tr>`,
-          )}</tbody></table></div>`
+      : stackTable(
+          ['Night', 'Actor', 'Action', 'Target', 'Result'],
+          [...state.nightResults]
+            .reverse()
+            .map((r) => ({ cells: [r.phase, r.actor, r.action, r.target ?? '—', r.result] })),
+        )
   }</section>`;
 }
 
@@ -76,10 +75,12 @@ function tonight({ state, view }: NightPageInput): Html {
   return html`<section class="card" data-live="night-actions"><h2>Recorded for ${state.phase?.name ?? '—'} (${actions.length})</h2>${
     actions.length === 0
       ? html`<p class="muted">Nothing recorded yet.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th scope="col">From</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">When</th><th scope="col">Source</th></tr></thead><tbody>${actions.map(
-          (a) =>
-            html`<tr><td>${name(a.actor)}</td><td>${a.kind}${a.extra ? ` (${a.extra})` : ''}</td><td>${name(a.target)}</td><td>${when(a.at)}</td><td>${a.postId}</td></tr>`,
-        )}</tbody></table></div>`
+      : stackTable(
+          ['From', 'Action', 'Target', 'When', 'Source'],
+          actions.map((a) => ({
+            cells: [name(a.actor), `${a.kind}${a.extra ? ` (${a.extra})` : ''}`, name(a.target), when(a.at), a.postId],
+          })),
+        )
   }</section>`;
 }
 
