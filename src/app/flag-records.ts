@@ -5,13 +5,17 @@ import type { GameContext } from '../machine/context.js';
 import type { FlagRecord } from './desk.js';
 
 /**
- * Flag ids: the post, the code, and the how-many-th such flag on that post (`p12-target-unknown`, `…-2`); the same
- * in every replay, and safe as an HTML id, a CSS selector and a URL part (other characters become `_`).
+ * Flag ids: the post, the code, and the how-many-th such flag on that post (`p12-target-unknown`, `…-2`); a flag
+ * with no post by its key instead (`game-prod-due-D2-Ava`). The same in every replay and whatever the roster's
+ * order, and safe as an HTML id, a CSS selector and a URL part (other characters become `_`).
  */
-export function flagIds(flags: readonly { postId: string | null; code: string }[]): string[] {
+export function flagIds(flags: readonly { postId: string | null; code: string; key?: string }[]): string[] {
   const seen = new Map<string, number>();
   return flags.map((f) => {
-    const base = `${f.postId ?? 'game'}-${f.code}`.replace(/[^\w-]/g, '_');
+    const base = `${f.postId ?? 'game'}-${f.code}${f.postId === null && f.key ? `-${f.key}` : ''}`.replace(
+      /[^\w-]/g,
+      '_',
+    );
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base}-${n}`;

@@ -192,6 +192,11 @@ export interface Flag {
   /** For a vote's target: the name as the post wrote it, and the player it was read as (when it was). */
   argument?: string;
   reading?: string;
+  /**
+   * What the flag is about when it has no post (a prod: the day and the slot's first player), so its id and the
+   * mod's ruling on it stay with it whatever the roster's order.
+   */
+  key?: string;
 }
 
 export interface GameResult {

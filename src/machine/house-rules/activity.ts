@@ -48,12 +48,17 @@ export function dayActivity(ctx: GameContext, posts: Post[], at: Instant): Activ
 
 /** A `prod-due` flag for each living player past their prod time while the day is open (H-AC2). */
 export function prodFlags(ctx: GameContext, activity: ActivityEntry[]): Flag[] {
+  const firstName = (name: string) => {
+    const slot = ctx.slots.find((s) => s.name === name);
+    return slot?.formerNames[0] ?? name;
+  };
   return activity
     .filter((a) => a.hoursLeft !== null && a.hoursLeft <= 0 && ctx.phase?.endedAt === null)
     .map((a) => ({
       postId: null,
       code: 'prod-due',
       actor: a.name,
+      key: `${ctx.phase?.name ?? ''}-${firstName(a.name)}`,
       message: `${a.name} has not posted in the thread for ${ctx.setup.options.prodHours} hours (since ${a.lastPostAt ?? 'the day started'}): prod them.`,
       at: Date.parse(a.prodAt as string),
     }));
