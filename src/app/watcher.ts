@@ -68,6 +68,9 @@ export class Watcher {
   /** The game file text each runner last read, so an unchanged file is not re-applied. */
   private readonly texts = new Map<string, string | null>();
   private readonly rounds = new Map<string, Promise<void>>();
+  /** `fewAtOnce`: slots free, and the rounds waiting for one. */
+  private free = POLL_ALL_AT_ONCE;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly d: WatcherDeps) {
     // `pollAll` reads a few games at a time, each listening to this signal.
@@ -149,13 +152,14 @@ export class Watcher {
     return true;
   }
 
-  /** Starts one loop per game. */
+  /** Starts one loop per game, each at its own point of the poll interval (`loop`). */
   start(): void {
-    for (const runner of this.runners.values()) {
+    const runners = [...this.runners.values()];
+    runners.forEach((runner, i) => {
       // Polled stat, not fs.watch: editors that save by rename keep being seen.
       watchFile(runner.gameFile, { interval: 1000, persistent: false }, () => this.reloadGameFile(runner));
-      this.loops.push(this.loop(runner));
-    }
+      this.loops.push(this.loop(runner, i / runners.length));
+    });
   }
 
   /**
@@ -163,11 +167,20 @@ export class Watcher {
    * held every thread in memory together.
    */
   async pollAll(): Promise<void> {
-    const queue = [...this.runners.values()];
-    const worker = async () => {
-      for (let r = queue.shift(); r; r = queue.shift()) await this.round(r, true);
-    };
-    await Promise.all(Array.from({ length: Math.min(POLL_ALL_AT_ONCE, queue.length) }, worker));
+    await Promise.all([...this.runners.values()].map((r) => this.fewAtOnce(() => this.round(r, true))));
+  }
+
+  /** Runs `f` when fewer than POLL_ALL_AT_ONCE others are running (first come, first served). */
+  private async fewAtOnce(f: () => Promise<void>): Promise<void> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((go) => this.waiting.push(go));
+    try {
+      await f();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
   }
 
   /**
@@ -197,7 +210,12 @@ export class Watcher {
     }
   }
 
-  private async loop(runner: GameRunner): Promise<void> {
+  /**
+   * A game's loop. Its first round waits its turn with `pollAll`'s (a few games at a time); after it, the loop
+   * sleeps `phase` (0 ≤ phase < 1) of an interval more, once, so the games' polls spread over the interval instead
+   * of a thousand reads landing together every interval (each holding its page in memory at the same time).
+   */
+  private async loop(runner: GameRunner, phase: number): Promise<void> {
     const stop = new AbortController();
     this.loopAborts.add(stop);
     if (this.abort.signal.aborted) stop.abort();
@@ -205,8 +223,10 @@ export class Watcher {
     const sleep =
       this.d.sleep ?? ((ms: number, s: AbortSignal) => delay(ms, undefined, { signal: s }).catch(() => undefined));
     // The first round reads the game file (it may have changed since `open`); later edits reach the stat watcher.
-    for (let first = true; !signal.aborted; first = false) {
-      await this.round(runner, first, signal);
+    await this.fewAtOnce(() => this.round(runner, true, signal));
+    if (!signal.aborted) await sleep(runner.nextDelay() * (1 + phase), signal);
+    while (!signal.aborted) {
+      await this.round(runner, false, signal);
       if (signal.aborted) break;
       await sleep(runner.nextDelay(), signal);
     }

@@ -1,9 +1,15 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/app/clock.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
+import { Watcher } from '../../src/app/watcher.js';
 import { HOUR } from '../../src/domain/time.js';
-import { SAMPLE_GAME, startDesk, tempDir } from './helpers.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
+import { Store } from '../../src/storage/store.js';
+import { SAMPLE_GAME, startDesk, tempDir, testConfig } from './helpers.js';
 
 const game = loadGameFile(SAMPLE_GAME);
 const t0 = Date.parse(game.phases[0]!.start) - 30 * 60_000;
@@ -67,5 +73,76 @@ describe('the desk at rest (issue 16: 1,000 games in one process)', () => {
     }
     expect(quietPolls).toBeGreaterThan(0);
     expect(clock.now() - storedPlanAt(db)).toBeLessThan(HOUR);
+  });
+});
+
+describe('a desk of many games spreads its polls (issue 16: a thousand reads must not land together)', () => {
+  const tmp = tempDir();
+  const games = 40;
+  let watcher: Watcher;
+  let store: Store;
+  let reading = 0;
+  let most = 0;
+  /** Each loop's first sleep (real ms); a loop's sleep ends only when the desk stops. */
+  const sleeps: number[] = [];
+  let allSlept: () => void = () => {};
+  const slept = new Promise<void>((r) => {
+    allSlept = r;
+  });
+
+  beforeAll(() => {
+    const config = testConfig(tmp.dir, SAMPLE_GAME);
+    config.games = Array.from({ length: games }, (_, i) => {
+      const file = join(tmp.dir, `g${i}.yaml`);
+      copyFileSync(SAMPLE_GAME, file);
+      return { file, id: `g${i}` };
+    });
+    store = Store.open(config.database, extractActions);
+    watcher = new Watcher({
+      store,
+      clock: new FakeClock(t0),
+      log: pino({ level: 'silent' }),
+      env: {},
+      config,
+      writeGameFile: false,
+      createSource: () => ({
+        platform: 'reddit',
+        async read() {
+          reading += 1;
+          most = Math.max(most, reading);
+          await new Promise((r) => setTimeout(r, 5));
+          reading -= 1;
+          return { posts: [], cursor: {}, requests: 1 };
+        },
+        async reply(): Promise<never> {
+          throw new Error('nothing is posted here');
+        },
+        async sendMessage(): Promise<never> {
+          throw new Error('nothing is posted here');
+        },
+      }),
+      sleep: (ms, signal) => {
+        sleeps.push(ms);
+        if (sleeps.length === games) allSlept();
+        return new Promise<void>((r) => signal.addEventListener('abort', () => r(), { once: true }));
+      },
+    });
+    watcher.open();
+  });
+  afterAll(async () => {
+    await watcher.stop();
+    store.close();
+    tmp.remove();
+  });
+
+  it('first reads go a few at a time; then each loop waits its own share of one interval more, once', async () => {
+    watcher.start();
+    await slept;
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(16);
+    const interval = watcher.runners.get('g0')!.nextDelay();
+    expect([...sleeps].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: games }, (_, i) => interval * (1 + i / games)),
+    );
   });
 });
