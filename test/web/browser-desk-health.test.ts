@@ -1,21 +1,14 @@
 import { writeFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { FakeClock } from '../../src/app/clock.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { startDesk, tempDir } from '../desk/helpers.js';
-import { DESKTOP, openBrowser, PHONE, shot, signIn } from './browser.js';
+import { DESKTOP, PHONE, shot, signIn, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
 import { post, smallGame } from './games.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const TABS = ['', '/drafts', '/flags', '/night', '/votes', '/missiles'];
 
@@ -32,7 +25,7 @@ describe('browser: poll health on every page (watch desk, local forum that start
       let failing = false;
       const h = await startDesk({ dir: tmp.dir, clock, fault: () => (failing ? { status: 503 } : null) });
       h.watcher.start();
-      const s = await signIn(browser, { desk: h.desk, id: 'demo' }, viewport);
+      const s = await signIn(browser(), { desk: h.desk, id: 'demo' }, viewport);
       try {
         const { page, base } = s;
         await page.goto(base);
@@ -89,7 +82,7 @@ describe('browser: a broken game file is shown on every page, the last good stat
       const game = smallGame();
       const desk = await openDesk(game, [post('Alice', '2026-05-04T19:00:00Z', { action: 'Vote: Bob' })]);
       const runner = desk.running.watcher.runners.get(desk.id)!;
-      const s = await signIn(browser, desk, viewport);
+      const s = await signIn(browser(), desk, viewport);
       try {
         const { page, base } = s;
         await page.goto(base);

@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, openBrowser, shot, signIn } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, shot, signIn, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
 import { post, smallGame } from './games.js';
 import { XSS_NAMES } from './xss-game.js';
 
 // The game page's count shows the house rules in force, in words (docs/rules/house-rules.md): vote modifiers,
 // the vote lock, posts today and prods; a hostile player name stays text.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const hostile = XSS_NAMES[0] as string;
 
@@ -39,7 +32,7 @@ describe('browser: house rules on the game page', () => {
       post('Cleo', '2026-05-04T20:30:00Z', { html: '<p><strong>VC please</strong></p>', id: 'p900' }),
     ];
     const desk = await openDesk(houseGame(), posts, { at: Date.parse('2026-05-05T07:30:00Z') });
-    const s = await signIn(browser, desk, DESKTOP);
+    const s = await signIn(browser(), desk, DESKTOP);
     try {
       await s.page.goto(s.base);
       const count = s.page.locator('[data-live="count"]');

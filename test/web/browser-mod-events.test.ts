@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { appConfigSchema } from '../../src/app/app-config.js';
 import { type RunningDesk, runDesk } from '../../src/app/run-desk.js';
 import { CAUSES } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
-import { DESKTOP, navigating, openBrowser, PHONE, type Session, signIn } from './browser.js';
+import { DESKTOP, navigating, PHONE, type Session, signIn, useBrowser } from './browser.js';
 import { TestClock } from './desk.js';
 import { post } from './games.js';
 
@@ -40,13 +40,7 @@ const VOTES: Post[] = [
   post('Dan', at(3), { action: 'Vote: Eve' }),
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 interface Watched {
   running: RunningDesk;
@@ -79,7 +73,7 @@ async function watchDesk(): Promise<Watched> {
 
 async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: Watched) => Promise<void>) {
   const w = await watchDesk();
-  const s = await signIn(browser, { desk: w.running.watcher.desk, id: 'harbour' }, viewport);
+  const s = await signIn(browser(), { desk: w.running.watcher.desk, id: 'harbour' }, viewport);
   try {
     await s.page.goto(`${s.base}/mod`);
     await run(s, w);

@@ -1,21 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { toStateJson } from '../../src/machine/to-state-json.js';
 import { consoleOf, cueView } from '../../src/reporter/night-console.js';
 import { replay } from '../../src/reporter/replay.js';
-import { DESKTOP, navigating, openBrowser, PHONE, shot, signIn } from './browser.js';
+import { DESKTOP, navigating, PHONE, shot, signIn, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
 import { repoFile, smallGame } from './games.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 describe('browser: the obsidian night console', () => {
   it('walks the night in wake order at phone width (record, undo, skip, resolve) and matches the PM route', async () => {
@@ -32,7 +25,7 @@ describe('browser: the obsidian night console', () => {
     const expectedStatuses = expected.cues.map((c) => cueView(expected, c.index)?.status);
 
     const desk = await openDesk(game, before, { at: Date.parse('2026-04-02T18:30:00Z') });
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       await page.goto(`${base}/night`);
@@ -98,7 +91,7 @@ describe('browser: the obsidian night console', () => {
 describe('browser: night actions for any ruleset', () => {
   it('enters a PM action from the night console form; the night kill happens at the deadline', async () => {
     const desk = await openDesk(smallGame(), [], { at: Date.parse('2026-05-06T20:00:00Z') });
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       await page.goto(`${base}/night`);
@@ -128,7 +121,7 @@ describe('browser: the missile board', () => {
     const missile = final.missiles.find((m) => m.status === 'landed' && m.launcher !== null);
     if (!missile) throw new Error('the sample game has no landed missile');
     const desk = await openDesk(game, posts, { speed: 1, at: Date.parse(missile.landsAt) - 5_000 });
-    const s = await signIn(browser, desk, DESKTOP);
+    const s = await signIn(browser(), desk, DESKTOP);
     try {
       const { page, base } = s;
       await page.goto(`${base}/missiles`);
@@ -160,7 +153,7 @@ describe('browser: the missile board', () => {
     );
     if (!missile?.abortableUntil) throw new Error('the sample game has no abortable missile that landed');
     const desk = await openDesk(game, posts, { speed: 1, at: Date.parse(missile.abortableUntil) - 4_000 });
-    const s = await signIn(browser, desk, DESKTOP);
+    const s = await signIn(browser(), desk, DESKTOP);
     try {
       const { page, base } = s;
       await page.goto(`${base}/missiles`);

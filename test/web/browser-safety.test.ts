@@ -1,21 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDump } from '../../src/app/load-dump.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
-import { DESKTOP, openBrowser, PHONE, shot, signIn } from './browser.js';
+import { DESKTOP, PHONE, shot, signIn, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
 import { pendingCount, post, repoFile } from './games.js';
 import { PAYLOADS, XSS_NAMES, xssGame } from './xss-game.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser } = useBrowser();
 
 const TABS = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/missiles'];
 
@@ -23,7 +16,7 @@ describe('browser: safety', () => {
   it('runs none of the XSS payloads in names and posts, on any page, also after a live refresh', async () => {
     const { game, posts } = xssGame();
     const desk = await openDesk(game, posts, { speed: 1 });
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       for (const tab of TABS) {
@@ -54,7 +47,7 @@ describe('browser: safety', () => {
 
   it('without the token shows how to get in, and a page on another origin cannot change anything', async () => {
     const desk = await openDesk(xssGame().game, [post('Ann', '2026-05-04T19:00:00Z', { action: 'Vote: Ben' })]);
-    const s = await signIn(browser, desk, DESKTOP);
+    const s = await signIn(browser(), desk, DESKTOP);
     // The attacker: a page on 127.0.0.1 (same site, other port) that posts to the dashboard with the cookie.
     const draft = await pendingCount(desk);
     const target = `${s.base}/drafts/${draft!.id}/approve`;
@@ -66,7 +59,7 @@ describe('browser: safety', () => {
     });
     await new Promise<void>((r) => attacker.listen(0, '127.0.0.1', () => r()));
     try {
-      const stranger = await browser.newPage();
+      const stranger = await browser().newPage();
       await stranger.goto(s.base);
       expect(await stranger.locator('h1').textContent()).toBe('This dashboard needs its token');
       await stranger.close();
@@ -97,7 +90,7 @@ describe('browser: safety', () => {
   it('works at phone width (nothing wider than the screen) and from the keyboard (skip link first)', async () => {
     const game = loadGameFile(repoFile('config/demo/vanilla-demo.game.yaml'));
     const desk = await openDesk(game, loadDump(repoFile('config/demo/vanilla-demo.posts.jsonl')));
-    const s = await signIn(browser, desk, PHONE);
+    const s = await signIn(browser(), desk, PHONE);
     try {
       const { page, base } = s;
       for (const tab of TABS) {
