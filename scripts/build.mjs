@@ -17,22 +17,34 @@ const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici'];
 
 // The parse cache's keys carry a hash of every file the parser is built from (htmlparser2 and entities included),
 // so a cache filled by another build is never read as this one's (src/storage/parser-version.ts).
-const probe = await build({
-  absWorkingDir: root,
-  entryPoints: ['src/parser/extract-actions.ts'],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  write: false,
-  metafile: true,
-  logLevel: 'warning',
-});
-const parserHash = createHash('sha256');
-for (const input of Object.keys(probe.metafile.inputs).sort()) {
-  parserHash.update(input.replace(/^.*node_modules\//, 'node_modules/')).update('\0');
-  parserHash.update(readFileSync(join(root, input))).update('\0');
+async function versionOf(entryPoints) {
+  const probe = await build({
+    absWorkingDir: root,
+    entryPoints,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    external,
+    outdir: join(root, 'dist', 'probe'),
+    write: false,
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const hash = createHash('sha256');
+  for (const input of Object.keys(probe.metafile.inputs).sort()) {
+    hash.update(input.replace(/^.*node_modules\//, 'node_modules/')).update('\0');
+    hash.update(readFileSync(join(root, input))).update('\0');
+  }
+  return hash.digest('base64url').slice(0, 22);
 }
-const parserVersion = parserHash.digest('base64url').slice(0, 22);
+const parserVersion = await versionOf(['src/parser/extract-actions.ts']);
+// The same for the fold points of one-shot calls (decision 0013): the dump reader, the machine, every ruleset and
+// the cache's own code, so a point saved by another build is never resumed (src/storage/fold-points.ts).
+const foldVersion = await versionOf(['src/domain/dump.ts', 'src/cli/cached-replay.ts']);
+const define = {
+  __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion),
+  __MODDESK_FOLD_VERSION__: JSON.stringify(foldVersion),
+};
 
 const result = await build({
   absWorkingDir: root,
@@ -45,7 +57,7 @@ const result = await build({
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   external,
-  define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion) },
+  define,
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
@@ -69,7 +81,7 @@ const script = await build({
   platform: 'node',
   target: 'node20',
   external,
-  define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion), 'import.meta.url': '__moddeskImportMetaUrl' },
+  define: { ...define, 'import.meta.url': '__moddeskImportMetaUrl' },
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',

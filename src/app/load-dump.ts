@@ -19,9 +19,28 @@ export function loadDump(file: string, warn: DumpWarning = toStderr(file)): Post
   return parseDump(readTextFile(file, 'the thread dump'), file, warn);
 }
 
+/** A dump read with its text: `ends` (where each post's line ends) when the posts are in the file's order. */
+export interface DumpText {
+  posts: Post[];
+  text: string;
+  ends: number[] | null;
+}
+
+/** `loadDump`, keeping the text: the fold points of one-shot calls are keyed by a hash of a prefix of it. */
+export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): DumpText {
+  const text = readTextFile(file, 'the thread dump');
+  const lines = readDumpLines(text, file, { warn });
+  const posts = inTimeOrder(lines.posts, lines.times);
+  return { posts, text, ends: posts === lines.posts ? lines.ends : null };
+}
+
 /** `readDumpLines` in time order. */
 export function parseDump(text: string, file: string, warn: DumpWarning = toStderr(file)): Post[] {
   const { posts, times } = readDumpLines(text, file, { warn });
+  return inTimeOrder(posts, times);
+}
+
+function inTimeOrder(posts: Post[], times: Instant[]): Post[] {
   let sorted = true;
   for (let i = 1; i < times.length && sorted; i++) sorted = (times[i] as Instant) >= (times[i - 1] as Instant);
   if (sorted) return posts;

@@ -1,15 +1,12 @@
-import { join } from 'node:path';
 import type { Command } from 'commander';
-import { packageRoot } from '../adapters/common/package-root.js';
-import { loadDump } from '../app/load-dump.js';
+import { loadDumpText } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
-import { extractActions } from '../parser/extract-actions.js';
-import { type Cut, type ReplayResult, replay } from '../reporter/replay.js';
-import { openParseCache } from '../storage/cache-dir.js';
+import type { Cut, ReplayResult } from '../reporter/replay.js';
+import { cachedReplay } from './cached-replay.js';
 
 export interface ReplayOptions {
   game: string;
@@ -40,7 +37,8 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
   if (opts.at && opts.through) throw new ModdeskError('usage', '--at and --through cannot be used together');
   const game = loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
-  const posts = postsFile ? loadDump(postsFile) : [];
+  const dump = postsFile ? loadDumpText(postsFile) : null;
+  const posts = dump?.posts ?? [];
   let cut: Cut = null;
   if (opts.at) {
     const at = parseInstant(opts.at);
@@ -51,20 +49,15 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
       );
     cut = { at };
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
-  // Parsed posts are kept between calls (a result never depends on it): the scorer and a mod's scripts call
-  // `state` thousands of times over the same dump.
-  const root = packageRoot();
-  const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
-  const cache = opts.cache === false ? null : openParseCache(process.env, extractActions, fallback);
+  // Parsed posts and fold points are kept between calls (a result never depends on them): the scorer and a mod's
+  // scripts call `state` thousands of times over the same dump.
   try {
-    return { game, posts, result: replay(game, posts, cut, cache?.fn ?? extractActions) };
+    return { game, posts, result: cachedReplay(game, dump, cut, opts.cache === false ? null : process.env) };
   } catch (err) {
     if (err instanceof ModdeskError && err.code === 'game-invalid' && !err.file) {
       throw new ModdeskError(err.code, err.message, { file: opts.game, place: err.place, cause: err });
     }
     throw err;
-  } finally {
-    cache?.close();
   }
 }
 

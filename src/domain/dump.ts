@@ -10,6 +10,8 @@ export interface DumpLines {
   posts: Post[];
   /** Each post's `createdAt` as an instant. */
   times: Instant[];
+  /** Where each post's line ends in the text (before its newline): a prefix of the dump is `text.slice(0, end)`. */
+  ends: number[];
 }
 
 export interface ReadDumpOptions {
@@ -30,6 +32,7 @@ const ISO_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 export function readDumpLines(text: string, file: string, opts: ReadDumpOptions = {}): DumpLines {
   const posts: Post[] = [];
   const times: Instant[] = [];
+  const ends: number[] = [];
   let lineNo = (opts.firstLine ?? 1) - 1;
   for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
@@ -61,8 +64,9 @@ export function readDumpLines(text: string, file: string, opts: ReadDumpOptions 
       throw badTime('editedAt', post.editedAt, file, place);
     posts.push(post);
     times.push(at);
+    ends.push(start - 1);
   }
-  return { posts, times };
+  return { posts, times, ends };
 }
 
 function instantOf(text: string): Instant | null {

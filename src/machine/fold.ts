@@ -1,15 +1,15 @@
-import { initialTransition } from 'xstate';
+import { initialTransition, type StateValue } from 'xstate';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
-import type { Instant } from '../domain/time.js';
+import { type Instant, parseInstant } from '../domain/time.js';
 import { extractActions } from '../parser/extract-actions.js';
 import type { GameContext, Timer } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { createGameMachine, type GameEvent, type GameMachine, type GameSnapshot } from './game-machine.js';
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
-import { type ParseFn, postVersions } from './post-versions.js';
+import { type ParseFn, postVersions, postVersionsOf, versionInstants } from './post-versions.js';
 import { pureTransition } from './pure-transition.js';
 import type { Ruleset } from './ruleset.js';
 import { stateKey } from './state-key.js';
@@ -31,6 +31,24 @@ interface Point {
   /** The last thread post read while a day was open: the vote count's "through post #". */
   through: { day: string; postId: string } | null;
 }
+
+/**
+ * A fold's point as plain data (`toSaved`), which `GameFold.resume` continues from in a later call over the same
+ * game file and the same first `lines` lines of the dump: everything up to `at` is folded in, and at `at` the
+ * posts through line `lastLine` (a `--through` post's; every line for a cut at an instant).
+ */
+export interface SavedFold {
+  lines: number;
+  at: Instant;
+  lastLine: number;
+  /** The statechart's state value (xstate's `snapshot.value`) and context; the setup is the game file's own. */
+  value: StateValue;
+  context: Omit<GameContext, 'setup'>;
+  through: Point['through'];
+}
+
+/** The line of a cut at an instant: every post at it is folded in. */
+export const ALL_LINES = Number.MAX_SAFE_INTEGER;
 
 /** One statechart per ruleset, shared by every fold (a machine is immutable; a desk folds 1,000 games). */
 interface Chart {
@@ -66,6 +84,10 @@ export class GameFold {
   private next = 0;
   /** Points at phase starts (and the start), for re-folding after a late post. */
   private readonly checkpoints: Point[] = [];
+  /** A resumed fold's saved point: nothing before it can be folded again. */
+  private readonly floor: Point | null;
+  /** At the fold's instant, the posts through this line are folded in (`toSaved`). */
+  private lastLine = ALL_LINES;
 
   /** `rules`: the game's ruleset's hooks (upper layers find them by name: `foldOf` in src/reporter/replay.ts). */
   constructor(
@@ -73,20 +95,57 @@ export class GameFold {
     readonly game: GameFile,
     posts: Post[] = [],
     private readonly parse: ParseFn = extractActions,
+    from?: SavedFold,
   ) {
     this.chart = chartFor(rules);
     this.ctx0 = initialContext(game, rules);
     this.rulings = rulingsOf(game);
-    const [snapshot] = initialTransition(this.chart.machine, this.ctx0);
-    this.point = { snapshot, at: Number.NEGATIVE_INFINITY, through: null };
+    const snapshot = from
+      ? this.chart.machine.resolveState({ value: from.value, context: { ...from.context, setup: this.ctx0.setup } })
+      : initialTransition(this.chart.machine, this.ctx0)[0];
+    this.point = from
+      ? { snapshot, at: from.at, through: from.through }
+      : { snapshot, at: Number.NEGATIVE_INFINITY, through: null };
+    this.floor = from ? this.point : null;
+    if (from) this.lastLine = from.lastLine;
     this.checkpoints.push(this.point);
-    this.items = eventItems(game);
+    const after = (at: Instant, group: 0 | 1, line: number) =>
+      !from || at > from.at || (at === from.at && group === 1 && line > from.lastLine);
+    this.items = eventItems(game).filter((it) => after(it.at, 0, it.order));
     this.addLines(posts);
-    const versions = postVersions(posts, this.ctx0.setup.options.syntax, parse);
-    versions.forEach((v, order) => {
-      this.items.push(postItem(v, order, this.rulings, this.ctx0));
-    });
+    const versions = postVersionsOf(posts, this.ctx0.setup.options.syntax, parse, (line, at) => after(at, 1, line));
+    for (const { line, version } of versions) this.items.push(postItem(version, line, this.rulings, this.ctx0));
     this.items.sort(byTime);
+  }
+
+  /**
+   * The fold at a saved point, given the dump's lines up to the new cut, whose first `saved.lines` are the lines
+   * the point was folded from (the caller checks that, by a hash); null when the lines after them could have
+   * changed what came before the point (another version of an earlier post, a version seen before the point).
+   * It only goes forward: an instant before the point cannot be shown.
+   */
+  static resume(rules: Ruleset, game: GameFile, posts: Post[], saved: SavedFold, parse: ParseFn = extractActions) {
+    if (posts.length < saved.lines) return null;
+    const earlier = new Set<string>();
+    for (let i = 0; i < saved.lines; i++) earlier.add((posts[i] as Post).id);
+    const later = posts.slice(saved.lines);
+    const seenAt = versionInstants(later);
+    if (later.some((p, i) => earlier.has(p.id) || (seenAt[i] as Instant) <= saved.at)) return null;
+    return new GameFold(rules, game, posts, parse, saved);
+  }
+
+  /**
+   * The point as plain data, when the fold stands at a cut (`advanceTo`, `advanceThrough`) with everything up to it
+   * folded in and nothing after; null otherwise (posts added at its instant, not folded yet).
+   */
+  toSaved(): SavedFold | null {
+    const { snapshot, at, through } = this.point;
+    const upTo = (it: TimelineItem) => it.at < at || (it.at === at && (it.group === 0 || it.order <= this.lastLine));
+    const done = this.items[this.next - 1];
+    const pending = this.items[this.next];
+    if (at === Number.NEGATIVE_INFINITY || (done && !upTo(done)) || (pending && upTo(pending))) return null;
+    const { setup: _, ...context } = snapshot.context;
+    return { lines: this.lines.length, at, lastLine: this.lastLine, value: snapshot.value, context, through };
   }
 
   /** The instant the fold has reached. */
@@ -124,18 +183,21 @@ export class GameFold {
     this.foldWhile((it) => it.at <= t);
     this.drain(t);
     this.settleAt(t);
+    this.lastLine = ALL_LINES;
     return this.state();
   }
 
   /** Folds in up to and including the first version of post `postId` (with the timers due by then). */
   advanceThrough(postId: string): FoldState {
     const i = this.items.findIndex((it) => it.postId === postId && it.firstVersion);
+    if (i < 0 && this.floor) this.start();
     if (i < 0)
       throw new ModdeskError('post-unknown', `--through ${JSON.stringify(postId)}: no post with that id in the dump`);
     const target = this.items[i] as TimelineItem;
     this.foldWhile((it) => byTime(it, target) <= 0);
     this.drain(target.at);
     this.point = { ...this.point, at: target.at };
+    this.lastLine = target.order;
     return this.state();
   }
 
@@ -148,8 +210,8 @@ export class GameFold {
     const pending = (this.items[this.next] as TimelineItem | undefined)?.at === t;
     if (t === this.point.at && !pending) return this.state();
     if (t >= this.point.at) return this.fork(this.point, this.next).advanceTo(t);
-    const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
-    return this.fork(from, this.indexAfter(from.at)).advanceTo(t);
+    const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? this.start();
+    return this.fork(from, this.indexAfterPoint(from)).advanceTo(t);
   }
 
   /** The state at every instant after the fold's, up to `until`, where something can happen. */
@@ -159,8 +221,7 @@ export class GameFold {
 
   /** The instant `moddesk state` shows without a cut: the last post's, or the first phase's start. */
   lastPostAt(): Instant {
-    const first = this.items.filter((it) => it.firstVersion);
-    return first.length ? (first[first.length - 1] as TimelineItem).at : (this.ctx0.setup.phases[0]?.start ?? 0);
+    return lastPostAt(this.lines) ?? this.ctx0.setup.phases[0]?.start ?? 0;
   }
 
   /**
@@ -210,6 +271,11 @@ export class GameFold {
     return Object.assign(f, this, { point: from, next, checkpoints: [from], phaseChanged: false });
   }
 
+  /** The first item not folded into `p`: a resumed fold's items all come after its saved point. */
+  private indexAfterPoint(p: Point): number {
+    return p === this.floor ? 0 : this.indexAfter(p.at);
+  }
+
   /** The first item after `at` (items are sorted by time). */
   private indexAfter(at: Instant): number {
     let lo = 0;
@@ -231,11 +297,18 @@ export class GameFold {
     }
   }
 
+  /** The first point, which a resumed fold cannot go back before. */
+  private start(): Point {
+    if (this.floor) throw new Error('a fold resumed from a saved point cannot show or re-fold what came before it');
+    return this.checkpoints[0] as Point;
+  }
+
   private rewind(before: Instant): void {
+    if (this.floor && this.floor.at >= before) this.start();
     while (this.checkpoints.length > 1 && (this.checkpoints[this.checkpoints.length - 1] as Point).at >= before)
       this.checkpoints.pop();
     this.point = this.checkpoints[this.checkpoints.length - 1] as Point;
-    this.next = this.indexAfter(this.point.at);
+    this.next = this.indexAfterPoint(this.point);
   }
 
   private foldWhile(ok: (it: TimelineItem) => boolean): void {
@@ -278,6 +351,19 @@ export class GameFold {
       this.phaseChanged = false;
     }
   }
+}
+
+/** The instant of the last post's first version, or null for no post. */
+export function lastPostAt(lines: Post[]): Instant | null {
+  const seen = new Set<string>();
+  let last: Instant | null = null;
+  for (const p of lines) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    const at = parseInstant(p.createdAt) as Instant;
+    if (last === null || at > last) last = at;
+  }
+  return last;
 }
 
 const unverified = (it: TimelineItem) => it.event.type === 'post.received' && it.event.received.unverifiedEdit;

@@ -12,18 +12,48 @@ export type { ParseFn };
  * A post with one version and `editedAt` set counts as it is, flagged `edited-unverified`.
  */
 export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn): ReceivedPost[] {
-  const firstOf = new Map<string, { post: Post; actions: ExtractedAction[] }>();
+  return postVersionsOf(posts, syntax, parse, () => true).map((v) => v.version);
+}
+
+/** A line's post version and its line in the dump. */
+export interface LineVersion {
+  line: number;
+  version: ReceivedPost;
+}
+
+/**
+ * `postVersions` of the lines `wanted` picks (by line and the instant its version is seen at), in line order. A
+ * fold resumed from a saved point rebuilds only the versions after it, so no other post is parsed but the
+ * first version of one edited after it.
+ */
+export function postVersionsOf(
+  posts: Post[],
+  syntax: ActionForm[],
+  parse: ParseFn,
+  wanted: (line: number, at: Instant) => boolean,
+): LineVersion[] {
   const lineCount = new Map<string, number>();
   for (const p of posts) lineCount.set(p.id, (lineCount.get(p.id) ?? 0) + 1);
-  const out: ReceivedPost[] = [];
-  for (const post of posts) {
+  const seenAt = versionInstants(posts);
+  const want = seenAt.map((at, line) => wanted(line, at));
+  const editedLater = new Set<string>();
+  const firstLine = new Map<string, number>();
+  posts.forEach((p, line) => {
+    if (!firstLine.has(p.id)) firstLine.set(p.id, line);
+    else if (want[line]) editedLater.add(p.id);
+  });
+  const firstOf = new Map<string, ExtractedAction[]>();
+  const out: LineVersion[] = [];
+  posts.forEach((post, line) => {
+    const first = firstLine.get(post.id) === line;
+    if (!want[line] && !(first && editedLater.has(post.id))) return;
     const parsed = withReadNote(post, parse(post.html, { syntax, channel: post.channel }));
-    const first = firstOf.get(post.id);
-    if (!first) {
-      firstOf.set(post.id, { post, actions: parsed.actions });
-      const at = parseInstant(post.createdAt) as Instant;
+    const at = seenAt[line] as Instant;
+    if (first) {
+      firstOf.set(post.id, parsed.actions);
+      if (!want[line]) return;
       const unverifiedEdit = post.editedAt !== null && lineCount.get(post.id) === 1;
-      out.push({
+      const version: ReceivedPost = {
         post,
         at,
         actions: parsed.actions,
@@ -31,14 +61,24 @@ export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn
         version: 'first',
         unverifiedEdit,
         ...(parsed.announcesReset ? { announcesReset: true as const } : {}),
-      });
-      continue;
+      };
+      out.push({ line, version });
+      return;
     }
-    const at = parseInstant(post.editedAt ?? post.createdAt) as Instant;
-    const added = addedActions(first.actions, parsed.actions);
-    out.push({ post, at, actions: added, diagnostics: [], version: 'edit', unverifiedEdit: false });
-  }
+    const added = addedActions(firstOf.get(post.id) as ExtractedAction[], parsed.actions);
+    out.push({ line, version: { post, at, actions: added, diagnostics: [], version: 'edit', unverifiedEdit: false } });
+  });
   return out;
+}
+
+/** The instant each line's version is seen at: a post's first line at `createdAt`, a later one at its `editedAt`. */
+export function versionInstants(posts: Post[]): Instant[] {
+  const seen = new Set<string>();
+  return posts.map((p) => {
+    if (seen.has(p.id)) return parseInstant(p.editedAt ?? p.createdAt) as Instant;
+    seen.add(p.id);
+    return parseInstant(p.createdAt) as Instant;
+  });
 }
 
 /** An adapter that could not keep a body as served says why in `readNote` (a body nested too deep): a flag. */

@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import { packageRoot } from '../adapters/common/package-root.js';
+import type { DumpText } from '../app/load-dump.js';
+import type { ParseFn } from '../domain/action.js';
+import type { GameFile } from '../domain/game-file.js';
+import type { Post } from '../domain/post.js';
+import type { Instant } from '../domain/time.js';
+import { ALL_LINES, type GameFold, lastPostAt } from '../machine/fold.js';
+import { extractActions } from '../parser/extract-actions.js';
+import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
+import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
+import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher } from '../storage/fold-points.js';
+
+/** Where a cut stands: the instant, the last line folded in at it, and how many of the dump's lines it sees. */
+interface Position {
+  at: Instant;
+  line: number;
+  lines: number;
+}
+
+/** A replay and where it came from: a saved point of the same cut, one before it, or a fold from the start. */
+export interface CachedReplay extends ReplayResult {
+  from: 'point' | 'resumed' | 'fold';
+}
+
+/**
+ * `replay` for `state` and `count`, with the caches that only ever save work (decisions 0006 and 0013): posts
+ * parsed by an earlier call (the parse cache, opened only when a post is parsed), and the fold's point at an
+ * earlier call's cut over the same game file and the same first lines of the dump (fold points): the call
+ * resumes from the latest point at or before its cut, or answers from the point of the same cut. `env` gives the
+ * cache directory (`MODDESK_CACHE_DIR`, `MODDESK_CACHE=off`: `cacheDir`); null folds without caches (`--no-cache`).
+ */
+export function cachedReplay(
+  game: GameFile,
+  dump: DumpText | null,
+  cut: Cut,
+  env: NodeJS.ProcessEnv | null,
+): CachedReplay {
+  const posts = dump?.posts ?? [];
+  if (!env) return { ...replay(game, posts, cut), from: 'fold' };
+  const root = packageRoot();
+  const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
+  let parseCache: OpenParseCache | null | undefined;
+  const parse: ParseFn = (html, opts) => {
+    if (parseCache === undefined) parseCache = openParseCache(env, extractActions, fallback);
+    return (parseCache?.fn ?? extractActions)(html, opts);
+  };
+  try {
+    const dir = cacheDir(env, fallback);
+    const pos = positionOf(posts, cut);
+    if (!dir || !dump?.ends || !pos) return { ...replay(game, posts, cut, parse), from: 'fold' };
+    return fromPoints(new FoldPoints(dir, foldPointsKey(game)), game, dump.text, dump.ends, posts, cut, pos, parse);
+  } finally {
+    parseCache?.close();
+  }
+}
+
+function fromPoints(
+  points: FoldPoints,
+  game: GameFile,
+  text: string,
+  ends: number[],
+  posts: Post[],
+  cut: Cut,
+  pos: Position,
+  parse: ParseFn,
+): CachedReplay {
+  const seen = posts.slice(0, pos.lines);
+  const before = (e: PointEntry) =>
+    e.lines <= pos.lines && (e.at < pos.at || (e.at === pos.at && e.lastLine <= pos.line));
+  const candidates = points.entries().filter(before);
+  const hashOf = prefixHasher(text, ends);
+  const hashes = new Map<number, string>();
+  for (const lines of [...new Set(candidates.map((e) => e.lines))].sort((a, b) => a - b))
+    hashes.set(lines, hashOf(lines));
+  candidates.sort((a, b) => b.at - a.at || b.lastLine - a.lastLine || b.lines - a.lines);
+  let fold: GameFold | null = null;
+  let from: CachedReplay['from'] = 'fold';
+  let same = false;
+  for (const e of candidates) {
+    if (hashes.get(e.lines) !== e.prefix) continue;
+    const saved = points.read(e);
+    fold = saved && resumeFold(game, seen, saved, parse);
+    if (!fold) continue;
+    same = e.at === pos.at && e.lastLine === pos.line && e.lines === pos.lines;
+    from = same ? 'point' : 'resumed';
+    break;
+  }
+  fold ??= foldOf(game, seen, parse);
+  const s = same ? fold.state() : advance(fold, cut);
+  if (!same) {
+    const saved = fold.toSaved();
+    if (saved) points.write(saved, hashOf(saved.lines));
+  }
+  return { context: s.context, at: s.at, machineState: s.machine, from };
+}
+
+/** As `replayWith` does it (src/machine/replay.ts). */
+function advance(fold: GameFold, cut: Cut) {
+  if (cut && 'through' in cut) return fold.advanceThrough(cut.through);
+  return fold.advanceTo(cut ? cut.at : fold.lastPostAt());
+}
+
+/** The cut's position over time-ordered posts; null when there is nothing to cache (no posts, an unknown id). */
+function positionOf(posts: Post[], cut: Cut): Position | null {
+  if (cut && 'through' in cut) {
+    const line = posts.findIndex((p) => p.id === cut.through);
+    if (line < 0) return null;
+    const at = Date.parse((posts[line] as Post).createdAt);
+    return { at, line, lines: seenBy(posts, at) };
+  }
+  if (cut) return { at: cut.at, line: ALL_LINES, lines: seenBy(posts, cut.at) };
+  const at = lastPostAt(posts);
+  return at === null ? null : { at, line: ALL_LINES, lines: posts.length };
+}
+
+/** How many of the time-ordered posts were created at or before `at` (replayWith's `seenBy`). */
+function seenBy(posts: Post[], at: Instant): number {
+  let lo = 0;
+  let hi = posts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (Date.parse((posts[mid] as Post).createdAt) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

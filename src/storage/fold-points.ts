@@ -1,0 +1,165 @@
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import type { GameFile } from '../domain/game-file.js';
+import type { SavedFold } from '../machine/fold.js';
+import { foldVersion } from './parser-version.js';
+
+/** A saved point as its file name tells it: where it stands and the hash of the dump lines it was folded from. */
+export interface PointEntry {
+  lines: number;
+  at: number;
+  lastLine: number;
+  prefix: string;
+  name: string;
+}
+
+/** Points kept per game file and build, and game files kept: older ones (by last use) are removed. */
+export const LIMITS = { pointsPerGame: 64, games: 512 };
+
+const MAGIC = 'moddesk-fold-point/1\n';
+
+// Node's modules are loaded when a point is first used, not imported: other commands never load them (issue 11).
+const crypto = () => process.getBuiltinModule('node:crypto');
+const sha256 = () => crypto().createHash('sha256');
+const NAME = /^(\d+)_(-?\d+)_(\d+)_([0-9a-f]{32})\.point$/;
+
+/**
+ * The fold points of one game file under one build (decision 0013): a folder per (build, Node, game file) in the
+ * cache directory, a file per point named by where it stands and the hash of the dump lines it was folded from,
+ * written whole under a temporary name and renamed. It only ever saves work: a file that cannot be read, or whose
+ * checksum or shape is wrong, is removed and read as a miss; a write that fails is dropped.
+ */
+export class FoldPoints {
+  readonly dir: string;
+
+  /** `key`: the game file's folder (`foldPointsKey`). */
+  constructor(cacheDir: string, key: string) {
+    this.root = join(cacheDir, 'fold-points');
+    this.dir = join(this.root, key);
+  }
+
+  private readonly root: string;
+
+  /** The points saved for this game file, in no order. */
+  entries(): PointEntry[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    const out: PointEntry[] = [];
+    for (const name of names) {
+      const m = NAME.exec(name);
+      if (m) out.push({ lines: Number(m[1]), at: Number(m[2]), lastLine: Number(m[3]), prefix: m[4] as string, name });
+    }
+    return out;
+  }
+
+  /** The point of `entry`, or null (and the file removed) when it is not one this build wrote whole. */
+  read(entry: PointEntry): SavedFold | null {
+    const file = join(this.dir, entry.name);
+    let saved: SavedFold | null = null;
+    try {
+      const bytes = readFileSync(file);
+      const head = MAGIC.length;
+      const body = bytes.subarray(head + 64);
+      const sum = sha256().update(body).digest('hex');
+      if (bytes.subarray(0, head).toString() === MAGIC && bytes.subarray(head, head + 64).toString() === sum) {
+        const value = process
+          .getBuiltinModule('node:v8')
+          .deserialize(process.getBuiltinModule('node:zlib').inflateRawSync(body)) as SavedFold;
+        if (value.lines === entry.lines && value.at === entry.at && value.lastLine === entry.lastLine) saved = value;
+      }
+    } catch {
+      saved = null;
+    }
+    if (!saved) {
+      quietly(() => unlinkSync(file));
+      return null;
+    }
+    const now = new Date();
+    quietly(() => utimesSync(file, now, now));
+    return saved;
+  }
+
+  /** Saves `saved`, folded from the dump lines whose hash is `prefix`; keeps the folder within its limits. */
+  write(saved: SavedFold, prefix: string): void {
+    const name = `${saved.lines}_${saved.at}_${saved.lastLine}_${prefix}.point`;
+    if (!NAME.test(name)) return;
+    quietly(() => {
+      const fresh = !isDir(this.dir);
+      mkdirSync(this.dir, { recursive: true });
+      const body = process
+        .getBuiltinModule('node:zlib')
+        .deflateRawSync(process.getBuiltinModule('node:v8').serialize(saved), {
+          level: 1,
+        });
+      const sum = sha256().update(body).digest('hex');
+      const tmp = join(this.dir, `.${name}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`);
+      writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC + sum), body]));
+      renameSync(tmp, join(this.dir, name));
+      evictOldest(this.dir, LIMITS.pointsPerGame, (n) => NAME.test(n), unlinkSync);
+      if (fresh)
+        evictOldest(
+          this.root,
+          LIMITS.games,
+          (n) => /^[0-9a-f]{32}$/.test(n),
+          (p) => {
+            rmSync(p, { recursive: true, force: true });
+          },
+        );
+    });
+  }
+}
+
+/** The folder of a game file's points under this build: its fold version, Node's (the serializer's), the game file. */
+export function foldPointsKey(game: GameFile, version = foldVersion()): string {
+  return sha256().update(`${version}\0${process.version}\0`).update(JSON.stringify(game)).digest('hex').slice(0, 32);
+}
+
+/**
+ * A hash of the first `lines` lines of a dump's text, which ends each post's line at `ends[i]`. Asked for counts
+ * in increasing order, it hashes the text once.
+ */
+export function prefixHasher(text: string, ends: number[]): (lines: number) => string {
+  const hash = sha256();
+  let upTo = 0;
+  return (lines) => {
+    const end = lines === 0 ? 0 : (ends[lines - 1] as number);
+    if (end < upTo) return sha256().update(text.slice(0, end)).digest('hex').slice(0, 32);
+    hash.update(text.slice(upTo, end));
+    upTo = end;
+    return hash.copy().digest('hex').slice(0, 32);
+  };
+}
+
+/** Removes the least recently used names of `dir` beyond `keep` (a file's or folder's last change). */
+function evictOldest(dir: string, keep: number, ours: (name: string) => boolean, remove: (path: string) => void) {
+  const names = readdirSync(dir).filter(ours);
+  if (names.length <= keep) return;
+  const aged = names.map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+  aged.sort((a, b) => a.t - b.t);
+  for (const { n } of aged.slice(0, names.length - keep)) quietly(() => remove(join(dir, n)));
+}
+
+const isDir = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/** Another call may have removed or replaced the file first; the cache only ever saves work. */
+function quietly(f: () => void): void {
+  try {
+    f();
+  } catch {
+    // nothing to do: a miss next time
+  }
+}

@@ -1,0 +1,200 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DumpText, loadDumpText } from '../src/app/load-dump.js';
+import { loadGameFile } from '../src/app/load-game-file.js';
+import { cachedReplay } from '../src/cli/cached-replay.js';
+import type { ParsedPost, ParseFn } from '../src/domain/action.js';
+import type { GameFile } from '../src/domain/game-file.js';
+import { parseInstant } from '../src/domain/time.js';
+import { withPostFacts } from '../src/machine/house-rules/post-facts.js';
+import { toStateJson } from '../src/machine/to-state-json.js';
+import { extractActions } from '../src/parser/extract-actions.js';
+import { type Cut, type ReplayResult, replay } from '../src/reporter/replay.js';
+import { FoldPoints, foldPointsKey } from '../src/storage/fold-points.js';
+
+// Issue 11: the fold points of one-shot calls only ever save work. Every scenario at every check and every real
+// game day at its moderator's counts gives the same `state` JSON without the cache, cold (a fold from the start),
+// resumed from an earlier call's point and answered from the same cut's point; a changed dump or game file, a
+// corrupt point and calls at once fall back to a full fold.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scenarioDirs = [join(root, 'test', 'scenarios'), join(root, '..', 'shared', 'spec', 'examples')];
+const realDirs = ['games', 'train'].map((d) => join(root, '..', 'shared', 'eval-data', 'mafiascum-donbot', d));
+const work = mkdtempSync(join(tmpdir(), 'moddesk-fold-cache-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let dirs = 0;
+/** A fresh cache directory, as `moddesk state` finds it. */
+const freshCache = (): NodeJS.ProcessEnv => ({ MODDESK_CACHE_DIR: join(work, `c${dirs++}`) });
+
+/** Parsed once per body for the whole file (the parse cache's own test shows that changes nothing). */
+const memo = new Map<string, ParsedPost>();
+const parse: ParseFn = (html, opts) => {
+  const k = `${opts.channel}|${opts.syntax.join(',')}|${html}`;
+  const p = memo.get(k) ?? extractActions(html, opts);
+  memo.set(k, p);
+  return p;
+};
+
+/** What `moddesk state` prints for a replay (src/cli/state-command.ts). */
+function stateJson(game: GameFile, dump: DumpText, r: ReplayResult): string {
+  const state = withPostFacts(
+    toStateJson(r.context, r.at, r.machineState),
+    r.context,
+    dump.posts,
+    (post) => replay(game, dump.posts, { through: post.id }, parse).context,
+  );
+  return JSON.stringify(state);
+}
+
+const plain = (game: GameFile, dump: DumpText, cut: Cut) => stateJson(game, dump, replay(game, dump.posts, cut, parse));
+
+function cached(game: GameFile, dump: DumpText, cut: Cut, env: NodeJS.ProcessEnv) {
+  const r = cachedReplay(game, dump, cut, env);
+  return { json: stateJson(game, dump, r), from: r.from };
+}
+
+function folders(dir: string, marker: string): string[] {
+  if (!existsSync(dir)) throw new Error(`no ${marker} folders: ${dir} does not exist`);
+  const found = readdirSync(dir).filter((n) => existsSync(join(dir, n, marker)));
+  if (found.length === 0) throw new Error(`no folder of ${dir} holds a ${marker}`);
+  return found.sort();
+}
+
+describe.each(scenarioDirs)('scenarios in %s, with and without fold points', (dir) => {
+  it.each(folders(dir, 'checks.json'))('%s', (name) => {
+    const sdir = join(dir, name);
+    const game = loadGameFile(join(sdir, 'game.yaml'));
+    const dump = loadDumpText(join(sdir, 'posts.jsonl'));
+    const checks = JSON.parse(readFileSync(join(sdir, 'checks.json'), 'utf8')) as { at?: string; through?: string }[];
+    const cuts: Cut[] = checks.map((c) =>
+      c.through ? { through: c.through } : c.at ? { at: parseInstant(c.at) as number } : null,
+    );
+    // In the checks' order (each call resumes from the latest earlier point), then backwards (earlier cuts).
+    const env = freshCache();
+    for (const cut of [...cuts, ...[...cuts].reverse(), null]) {
+      const want = plain(game, dump, cut);
+      expect(cached(game, dump, cut, freshCache()).json).toBe(want);
+      expect(cached(game, dump, cut, env).json).toBe(want);
+      const again = cached(game, dump, cut, env);
+      expect(again.json).toBe(want);
+      expect(again.from).toBe('point');
+    }
+  });
+});
+
+describe.each(realDirs)('real game days in %s, with and without fold points', (dir) => {
+  it.each(folders(dir, 'posts.jsonl'))('%s', (thread) => {
+    const gdir = join(dir, thread);
+    const dump = loadDumpText(join(gdir, 'posts.jsonl'));
+    const expected = JSON.parse(readFileSync(join(gdir, 'expected.json'), 'utf8')) as {
+      days: { day: number; transition: { id: string }; voteCounts: { through: { id: string } }[] }[];
+    };
+    for (const d of expected.days) {
+      const game = loadGameFile(join(gdir, `day-${d.day}.game.yaml`));
+      const vcs = d.voteCounts.map((vc) => vc.through.id);
+      const mid = vcs[Math.floor(vcs.length / 2)] ?? d.transition.id;
+      const env = freshCache();
+      const midWant = plain(game, dump, { through: mid });
+      const endWant = plain(game, dump, { through: d.transition.id });
+      const first = cached(game, dump, { through: mid }, env);
+      expect(first.json).toBe(midWant);
+      const later = cached(game, dump, { through: d.transition.id }, env);
+      expect(later.json).toBe(endWant);
+      const same = cached(game, dump, { through: d.transition.id }, env);
+      expect(same.json).toBe(endWant);
+      expect([first.from, same.from]).toEqual(['fold', 'point']);
+      if (mid !== d.transition.id) expect(later.from).toBe('resumed');
+    }
+  });
+});
+
+describe('fold points fall back to a full fold', () => {
+  const sdir = join(root, 'test', 'scenarios', folders(join(root, 'test', 'scenarios'), 'checks.json')[0] as string);
+  it('when an earlier post gets another version, or the game file changes', () => {
+    const text = readFileSync(join(sdir, 'posts.jsonl'), 'utf8');
+    const game = loadGameFile(join(sdir, 'game.yaml'));
+    const file = join(work, 'edited.jsonl');
+    writeFileSync(file, text);
+    const dump = loadDumpText(file);
+    const env = freshCache();
+    const last = dump.posts.at(-1)?.id as string;
+    expect(cached(game, dump, { through: last }, env).json).toBe(plain(game, dump, { through: last }));
+    // An edit of the first post, in time order: every point after it was folded from other lines.
+    const [head, ...rest] = text.split('\n');
+    const edit = JSON.stringify({ ...JSON.parse(head as string), html: '<b>vote: nobody at all</b>' });
+    writeFileSync(file, [head, edit, ...rest].join('\n'));
+    const edited = loadDumpText(file);
+    const r = cached(game, edited, { through: last }, env);
+    expect(r.json).toBe(plain(game, edited, { through: last }));
+    expect(r.from).toBe('fold');
+    const other = { ...game, title: `${game.title ?? ''} (renamed)` } as GameFile;
+    expect(cached(other, edited, { through: last }, env).from).toBe('fold');
+  });
+});
+
+describe('a corrupt point is ignored and replaced', () => {
+  const gdir = join(root, 'test', 'games', 'defcon-sample');
+  const game = loadGameFile(join(gdir, 'game.yaml'));
+  const dump = loadDumpText(join(gdir, 'posts.jsonl'));
+  const cut: Cut = { through: dump.posts[150]?.id as string };
+  const want = plain(game, dump, cut);
+  it.each([
+    ['garbage', (b: Buffer) => Buffer.from(`not a point ${b.length}`)],
+    ['cut in half', (b: Buffer) => b.subarray(0, b.length >> 1)],
+    ['one byte changed', (b: Buffer) => Buffer.concat([b.subarray(0, -1), Buffer.from([(b.at(-1) as number) ^ 1])])],
+    [
+      'another format',
+      (b: Buffer) => Buffer.from(b.toString('latin1').replace('fold-point/1', 'fold-point/0'), 'latin1'),
+    ],
+    ['empty', () => Buffer.alloc(0)],
+  ])('%s', (_, spoil) => {
+    const env = freshCache();
+    expect(cached(game, dump, cut, env).from).toBe('fold');
+    const points = new FoldPoints(env.MODDESK_CACHE_DIR as string, foldPointsKey(game));
+    const [entry] = points.entries();
+    if (!entry) throw new Error(`no point was saved in ${points.dir}`);
+    const file = join(points.dir, entry.name);
+    writeFileSync(file, spoil(readFileSync(file)));
+    const r = cached(game, dump, cut, env);
+    expect(r.json).toBe(want);
+    expect(r.from).toBe('fold');
+    expect(points.read(entry)).not.toBeNull();
+    expect(cached(game, dump, cut, env).from).toBe('point');
+  });
+});
+
+describe('calls at once (the scorer runs two jobs)', () => {
+  const BIN = join(root, 'bin', 'moddesk.js');
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
+  }, 120_000);
+  it('write whole points that every later call reads back, with the same state as without the cache', async () => {
+    const gdir = join(root, 'test', 'games', 'defcon-sample');
+    const posts = join(gdir, 'posts.jsonl');
+    const ids = readFileSync(posts, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+    const cuts = [ids[40], ids[120], ids[200], ids[120], ids[40], ids[200]] as string[];
+    const env = { ...process.env, ...freshCache() };
+    const run = promisify(execFile);
+    const args = (id: string) => [BIN, 'state', '--game', join(gdir, 'game.yaml'), '--posts', posts, '--through', id];
+    const want = await Promise.all(cuts.map((id) => run(process.execPath, [...args(id), '--no-cache'], { env })));
+    for (let round = 0; round < 2; round++) {
+      const got = await Promise.all(cuts.map((id) => run(process.execPath, args(id), { env })));
+      expect(got.map((g) => g.stdout)).toEqual(want.map((w) => w.stdout));
+    }
+    // The build's own fold version names the folder: the one folder there.
+    const keys = readdirSync(join(env.MODDESK_CACHE_DIR as string, 'fold-points'));
+    expect(keys).toHaveLength(1);
+    const points = new FoldPoints(env.MODDESK_CACHE_DIR as string, keys[0] as string);
+    expect(readdirSync(points.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(points.entries().length).toBe(3);
+    for (const e of points.entries()) expect(points.read(e)).not.toBeNull();
+  }, 120_000);
+});
