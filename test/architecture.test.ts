@@ -147,6 +147,13 @@ describe('architecture invariants', () => {
     expect(named).toEqual([]);
   });
 
+  it("the dashboard (src/web) reads the state JSON and the view model, never the machine's internals (#16)", () => {
+    const reads = [...graph]
+      .filter(([file]) => file.startsWith('src/web/'))
+      .flatMap(([file, deps]) => deps.filter((d) => d.startsWith('src/machine/')).map((d) => `${file} → ${d}`));
+    expect(reads).toEqual([]);
+  });
+
   it('no import circles in src/', () => {
     expect(circles(graph)).toEqual([]);
   });
