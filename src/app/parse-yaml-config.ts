@@ -27,7 +27,9 @@ export function parseYamlConfig<T extends z.ZodType>(
   }
   if (!isMap(doc.contents))
     throw new ModdeskError('game-invalid', `expected ${opts.expected}`, { file, place: 'line 1' });
-  const parsed = schema.safeParse(toJs(doc, file, lineCounter), { reportInput: true });
+  // jitless: zod would otherwise write and compile a parser for every object shape, which pays only over many
+  // parses; a config file is parsed once per process (issue 11).
+  const parsed = schema.safeParse(toJs(doc, file, lineCounter), { reportInput: true, jitless: true });
   if (parsed.success) return parsed.data;
   // A misspelt key is the cause of the "missing" key beside it: say that first, and where it is.
   const issues = parsed.error.issues as z.core.$ZodIssue[];

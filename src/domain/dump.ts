@@ -42,11 +42,11 @@ export function readDumpLines(text: string, file: string, opts: ReadDumpOptions 
     start = end + 1;
     lineNo += 1;
     if (line.trim() === '') continue;
-    const place = `line ${lineNo}`;
     let raw: unknown;
     try {
       raw = JSON.parse(line);
     } catch (err) {
+      const place = `line ${lineNo}`;
       if (torn && opts.warn) {
         opts.warn(`the last line is cut off (${quote(line, 60)}), as when a write is interrupted; skipped it`, place);
         break;
@@ -57,11 +57,11 @@ export function readDumpLines(text: string, file: string, opts: ReadDumpOptions 
         { file, place },
       );
     }
-    const post = asPost(raw) ?? schemaError(raw, file, place);
+    const post = asPost(raw) ?? schemaError(raw, file, `line ${lineNo}`);
     const at = instantOf(post.createdAt);
-    if (at === null) throw badTime('createdAt', post.createdAt, file, place);
+    if (at === null) throw badTime('createdAt', post.createdAt, file, `line ${lineNo}`);
     if (post.editedAt !== null && instantOf(post.editedAt) === null)
-      throw badTime('editedAt', post.editedAt, file, place);
+      throw badTime('editedAt', post.editedAt, file, `line ${lineNo}`);
     posts.push(post);
     times.push(at);
     ends.push(start - 1);

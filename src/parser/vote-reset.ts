@@ -14,5 +14,8 @@ export const RESET_NOW = new RegExp(
 
 /** `text` is the poster's own text (quotes left out). */
 export function announcesVoteReset(text: string): boolean {
-  return text.length < 200_000 && RESET_NOW.test(text);
+  // Both forms hold the word: a plain search rules out nearly every post before the pattern is tried at each word.
+  return text.length < 200_000 && HAS_RESET.test(text) && RESET_NOW.test(text);
 }
+
+const HAS_RESET = /reset/i;
