@@ -105,6 +105,22 @@ describe('voter readings and confidence', () => {
     expect(state(game(), [post('Cid', '<b>Vote: zed</b>', 2)]).votes.wagons).toEqual([]);
   });
 
+  it('P6: an author whose name is one player’s with one word changed (same first letter) votes for that slot, flagged', () => {
+    const g = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: KissMeQuick }, { name: Bob }, { name: Cid }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+`,
+      'p6.yaml',
+    );
+    const s = state(g, [post('KickMeQuick', '<b>Vote: Bob</b>', 2), post('KickYouQuick', '<b>Vote: Cid</b>', 3)]);
+    expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([['Bob', ['KissMeQuick']]]);
+    expect(s.flags.filter((f) => f.code === 'author-guessed').map((f) => f.actor)).toEqual(['KickMeQuick']);
+    expect(s.flags.filter((f) => f.code === 'vote-not-player').map((f) => f.actor)).toEqual(['KickYouQuick']);
+  });
+
   it('every counted vote carries its reading: sure ones silently, doubtful ones with a flag and the reason', () => {
     const s = state(game(), [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)]);
     expect(s.votes.wagons[0]?.readings).toMatchObject([

@@ -1,4 +1,5 @@
 import type { NameMatch, RosterName } from '../domain/action.js';
+import { oneWordChanged } from '../parser/name-words.js';
 import { buildNameIndex, type NameIndex, resolveName } from '../parser/resolve-name.js';
 import type { GameContext, Slot } from './context.js';
 
@@ -128,9 +129,11 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
     currentOnly.set(slots, current);
   }
   const match = resolveName(author, nameIndex(current));
-  return match.kind === 'player' && match.via !== 'prefix' && (!match.doubt || match.via === 'edit-distance')
-    ? match.slot
-    : null;
+  if (match.kind === 'player' && match.via !== 'prefix' && (!match.doubt || match.via === 'edit-distance'))
+    return match.slot;
+  if (match.kind !== 'unknown') return null;
+  const renamed = current.filter((s) => oneWordChanged(author, s.name));
+  return renamed.length === 1 ? (renamed[0] as Slot).index : null;
 }
 
 /** The slot a former player of it names, for telling a replaced player apart from a stranger. */

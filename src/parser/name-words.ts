@@ -92,6 +92,25 @@ export function nameWords(name: string): string[] {
   return words;
 }
 
+/**
+ * P6: `a` is `b` with one of its 3+ words changed to another word with the same first letter, the rest the same
+ * and in place (`LoseMePls` for LynchMePls): how a renamed account often keeps its old name's pattern.
+ */
+export function oneWordChanged(a: string, b: string): boolean {
+  const x = nameWords(a);
+  const y = nameWords(b);
+  if (x.length < 3 || x.length !== y.length) return false;
+  let changed = 0;
+  for (let i = 0; i < x.length; i += 1) {
+    const u = x[i] as string;
+    const v = y[i] as string;
+    if (u === v) continue;
+    if (u[0] !== v[0]) return false;
+    changed += 1;
+  }
+  return changed === 1;
+}
+
 const MAX_SEGMENTATIONS = 16;
 const memo = new Map<string, string[][]>();
 
