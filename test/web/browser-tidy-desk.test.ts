@@ -199,6 +199,14 @@ describe('browser: #15 drafts that stay tidy', () => {
         expect(await first.locator('.status').textContent()).toBe('superseded');
         expect(await first.textContent()).toContain(`by ${superseded[0]!.supersededBy}`);
         expect(await fitsWidth(s)).toBe(true);
+        // A live refresh (any desk event) keeps the fold the mod opened open; it used to swap in a closed copy.
+        await page.waitForSelector('body[data-live-connected]');
+        const refreshes = () => page.getAttribute('body', 'data-refreshes');
+        const before = await refreshes();
+        h.desk.emit({ type: 'game.updated', gameId: h.id });
+        await expect.poll(refreshes, { timeout: 10_000 }).not.toBe(before);
+        expect(await fold.getAttribute('open')).not.toBeNull();
+        expect(await first.isVisible()).toBe(true);
         await shot(page, `drafts-folded-${viewport.width}`);
       });
     }, 90_000);

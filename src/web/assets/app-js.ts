@@ -49,6 +49,17 @@ export const APP_JS = `(function () {
     if (pending) return;
     pending = setTimeout(function () { pending = null; refresh(); }, delay);
   }
+  // A fold the mod opened (or closed) stays so: the fresh copy takes its state, so a refresh neither closes it nor
+  // counts it as a change.
+  function keepOpenState(el, fresh) {
+    var folds = el.querySelectorAll('details[id]');
+    for (var j = 0; j < folds.length; j++) {
+      var twin = fresh.querySelector('details#' + CSS.escape(folds[j].id));
+      if (!twin) continue;
+      if (folds[j].open) twin.setAttribute('open', '');
+      else twin.removeAttribute('open');
+    }
+  }
   function refresh() {
     fetch(location.href, { headers: { 'x-moddesk-live': '1' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
@@ -63,6 +74,7 @@ export const APP_JS = `(function () {
           var id = el.getAttribute('data-live');
           var fresh = doc.querySelector('[data-live="' + CSS.escape(id) + '"]');
           if (!fresh || el.querySelector('[data-dirty]')) continue;
+          keepOpenState(el, fresh);
           if (el.innerHTML === fresh.innerHTML) continue;
           el.replaceWith(document.importNode(fresh, true));
         }
