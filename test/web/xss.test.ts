@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { inPhase, obsidianGame, ROSTER } from '../obsidian/helpers.js';
 import { openDesk, type TestDesk } from './desk.js';
 import { csrfOf, request } from './http-client.js';
 import { PAYLOADS, XSS_NAMES, xssGame } from './xss-game.js';
@@ -93,3 +94,34 @@ for (const platform of ['phpbb', 'reddit'] as const) {
     });
   });
 }
+
+describe('XSS: the guided night console shows attacker-named nodes as text', () => {
+  it('cues, wake lines, target buttons and recorded picks carry no script from the names', async () => {
+    // The Obsidian roster with hostile names on the Leader, the Scanner, the Infiltrator and the Analyst.
+    const roster = ROSTER.map((p, i) => (i < 4 ? { ...p, name: XSS_NAMES[i] as string } : p));
+    const desk = await openDesk(obsidianGame({}, roster), [], { at: Date.parse(inPhase('N1', 0.5)) });
+    const server = await startWebServer(desk.desk, { token: TOKEN });
+    try {
+      const night = `${server.url}games/${desk.id}/night`;
+      const get = async () => (await request(night, { headers: cookie })).body;
+      const csrf = csrfOf(await get());
+      const step = (form: Record<string, string>) =>
+        request(`${night}/console`, { form: { _csrf: csrf, ...form }, headers: cookie });
+      await step({ op: 'next' });
+      // The Enforcer points at the Scanner, whose name is a script tag.
+      expect((await step({ op: 'record', target: XSS_NAMES[1] as string })).status).toBe(303);
+      const page = await get();
+      expect(activeParts(page)).toEqual([]);
+      const $ = load(page);
+      expect($('.cue-list').text()).toContain(`The Enforcer (Ren): ${XSS_NAMES[1]}`);
+      expect(
+        $('#console .targets button')
+          .map((_, b) => $(b).text())
+          .get(),
+      ).toEqual(expect.arrayContaining(XSS_NAMES.slice(0, 4)));
+    } finally {
+      await server.close();
+      await desk.close();
+    }
+  });
+});
