@@ -11,6 +11,7 @@ import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
 import type { StoredDraft } from '../storage/draft-store.js';
+import { inDumpOrder } from '../storage/post-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
@@ -113,11 +114,16 @@ export class GameRunner {
     this._fold = null;
   }
 
-  /** New lines stored for the game: the fold takes them (going back only for one in the past), no replay. */
+  /**
+   * New lines just stored for the game (what `store.posts.add` added): merged into the posts in the store's order
+   * (one copy of each post, shared with the fold, not the whole list read back), and the fold takes them (going
+   * back only for one in the past), no replay.
+   */
   addPosts(lines: Post[]): void {
-    this._posts = this.gamePosts();
+    const mine = lines.filter((p) => !this.isOwnDraft(p));
+    this._posts = inDumpOrder([...this._posts, ...mine]);
     this.states.clear();
-    this._fold?.addPosts(lines.filter((p) => !this.isOwnDraft(p)));
+    this._fold?.addPosts(mine);
     this.ctx = this.fold.state().context;
   }
 

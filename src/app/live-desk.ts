@@ -286,8 +286,8 @@ export class LiveDesk implements DashboardDesk {
       channel: 'pm',
       ...(mod ? { to: mod } : {}),
     };
-    this.store.tx(() => {
-      this.store.posts.add(r.id, [post], at);
+    const stored = this.store.tx(() => {
+      const { added } = this.store.posts.add(r.id, [post], at);
       this.store.audit.append({
         at,
         gameId: r.id,
@@ -295,8 +295,9 @@ export class LiveDesk implements DashboardDesk {
         action: 'night-action.recorded',
         detail: { ...action, post: id },
       });
+      return added;
     });
-    r.addPosts([post]);
+    r.addPosts(stored);
     this.emit({ type: 'game.updated', gameId: r.id });
     // What the entry became, so the console says it: an action for the night, or flags for the mod to rule on.
     const after = r.replayAt(nowAt);

@@ -23,6 +23,26 @@ export function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+/**
+ * Post versions (each post's versions in the order they were stored) in the order `list` gives them: by the first
+ * version's `createdAt`, then id, each post's versions together in their order. A desk holding a game's posts
+ * merges new lines with it instead of reading the whole list back.
+ */
+export function inDumpOrder(versions: Post[]): Post[] {
+  const created = new Map<string, number>();
+  const rank = new Map<Post, number>();
+  versions.forEach((p, i) => {
+    if (!created.has(p.id)) created.set(p.id, Date.parse(p.createdAt));
+    rank.set(p, i);
+  });
+  return [...versions].sort(
+    (a, b) =>
+      (created.get(a.id) ?? 0) - (created.get(b.id) ?? 0) ||
+      compareIds(a.id, b.id) ||
+      (rank.get(a) ?? 0) - (rank.get(b) ?? 0),
+  );
+}
+
 /** Every version of every post of a game, as fetched; a version is known by its content hash. */
 export class PostStore {
   private readonly insert: Statement;
@@ -65,13 +85,8 @@ export class PostStore {
    */
   list(gameId: string): Post[] {
     const rows = this.all.all(gameId) as { post_id: string; version: number; json: string }[];
-    const posts = rows.map((r) => ({ id: r.post_id, version: r.version, post: JSON.parse(r.json) as Post }));
-    const created = new Map<string, number>();
-    for (const p of posts) if (p.version === 1) created.set(p.id, Date.parse(p.post.createdAt));
-    posts.sort(
-      (a, b) => (created.get(a.id) ?? 0) - (created.get(b.id) ?? 0) || compareIds(a.id, b.id) || a.version - b.version,
-    );
-    return posts.map((p) => p.post);
+    rows.sort((a, b) => a.version - b.version);
+    return inDumpOrder(rows.map((r) => JSON.parse(r.json) as Post));
   }
 
   /** Every version of one post, oldest first. */

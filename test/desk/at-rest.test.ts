@@ -62,6 +62,28 @@ describe('the desk at rest (issue 16: 1,000 games in one process)', () => {
     expect(storedPlanAt(db)).toBe(reached);
   });
 
+  it('the posts a poll brings are merged into the held ones in the store order, not read back', async () => {
+    const runner = h.watcher.runners.get('demo')!;
+    const read = h.store.posts.list;
+    let lists = 0;
+    h.store.posts.list = (id) => {
+      lists += 1;
+      return read.call(h.store.posts, id);
+    };
+    try {
+      let brought = 0;
+      for (let i = 0; i < 12; i++) {
+        clock.advance(HOUR);
+        brought += (await runner.pollOnce()).newPosts;
+      }
+      expect(brought).toBeGreaterThan(0);
+      expect(lists, 'no whole list read back').toBe(0);
+    } finally {
+      h.store.posts.list = read;
+    }
+    expect(runner.posts).toEqual(runner.gamePosts());
+  });
+
   it('a quiet hour of game time is still written, so a restart goes over little', async () => {
     const runner = h.watcher.runners.get('demo')!;
     const db = h.store.db.name;

@@ -25,16 +25,28 @@ export interface HousePlanState {
   prodded?: Record<string, Instant>;
 }
 
+/** Each post's `createdAt` as an instant, read once per post list (the desk asks at every poll of every game). */
+const CREATED = new WeakMap<Post[], Float64Array>();
+function createdAt(posts: Post[]): Float64Array {
+  let times = CREATED.get(posts);
+  if (times?.length !== posts.length) {
+    times = Float64Array.from(posts, (p) => Date.parse(p.createdAt));
+    CREATED.set(posts, times);
+  }
+  return times;
+}
+
 /** Instants in (from, to] where a player asked for a count, in order: the planner steps there. */
 export function requestInstants(ctx: GameContext, posts: Post[], from: Instant, to: Instant): Instant[] {
   if (!ctx.setup.options.countRequests) return [];
-  return posts
-    .filter((p) => {
-      const t = Date.parse(p.createdAt);
-      return p.channel === 'thread' && t > from && t <= to && !isModerator(ctx, p.author) && asksForCount(p.html);
-    })
-    .map((p) => Date.parse(p.createdAt))
-    .sort((a, b) => a - b);
+  const times = createdAt(posts);
+  const out: Instant[] = [];
+  posts.forEach((p, i) => {
+    const t = times[i] as number;
+    if (p.channel === 'thread' && t > from && t <= to && !isModerator(ctx, p.author) && asksForCount(p.html))
+      out.push(t);
+  });
+  return out.sort((a, b) => a - b);
 }
 
 /** When the queued request's count falls due: at the request, or once the cooldown since the last count is over. */
