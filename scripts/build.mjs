@@ -3,7 +3,16 @@
 // per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -15,6 +24,19 @@ const outdir = join(root, 'dist', 'bin');
 // `watch` and `demo` use stay in node_modules.
 const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici'];
 
+// The parser uses htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
+// dom-serializer (with entities' encoding tables) at start-up, which no call of the parser uses (issue 11).
+const htmlparser2Parser = realpathSync(join(root, 'node_modules', 'htmlparser2', 'dist', 'esm', 'Parser.js'));
+const parserOnly = {
+  name: 'htmlparser2-parser-only',
+  setup(b) {
+    b.onResolve({ filter: /^htmlparser2$/ }, (args) =>
+      /[\\/]src[\\/]parser[\\/]/.test(args.importer)
+        ? { path: htmlparser2Parser }
+        : undefined,
+    );
+  },
+};
 // The parse cache's keys carry a hash of every file the parser is built from (htmlparser2 and entities included),
 // so a cache filled by another build is never read as this one's (src/storage/parser-version.ts).
 async function versionOf(entryPoints) {
@@ -25,6 +47,7 @@ async function versionOf(entryPoints) {
     platform: 'node',
     format: 'esm',
     external,
+    plugins: [parserOnly],
     outdir: join(root, 'dist', 'probe'),
     write: false,
     metafile: true,
@@ -57,6 +80,7 @@ const result = await build({
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   external,
+  plugins: [parserOnly],
   define,
   minifyWhitespace: true,
   minifySyntax: true,
@@ -81,6 +105,7 @@ const script = await build({
   platform: 'node',
   target: 'node20',
   external,
+  plugins: [parserOnly],
   define: { ...define, 'import.meta.url': '__moddeskImportMetaUrl' },
   minifyWhitespace: true,
   minifySyntax: true,
