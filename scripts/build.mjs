@@ -31,9 +31,7 @@ const parserOnly = {
   name: 'htmlparser2-parser-only',
   setup(b) {
     b.onResolve({ filter: /^htmlparser2$/ }, (args) =>
-      /[\\/]src[\\/]parser[\\/]/.test(args.importer)
-        ? { path: htmlparser2Parser }
-        : undefined,
+      /[\\/]src[\\/]parser[\\/]/.test(args.importer) ? { path: htmlparser2Parser } : undefined,
     );
   },
 };
