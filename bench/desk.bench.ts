@@ -117,6 +117,8 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     dir,
     games.map((g) => ({ file: g.file, env: envOf(g.file) })),
   );
+  // The machine's load beside each measured span: on a shared machine the figures are read against it.
+  const load = { baseline: loadavg()[0] ?? 0, rest: 0, busy: 0 };
 
   // The last fetch that brought a game new posts, for "fetched post → draft" (the one whose post made the draft).
   const fetchedAt = new Map<string, number>();
@@ -160,6 +162,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   const profiled = await profileSpan('desk-at-rest');
   await new Promise((r) => setTimeout(r, PHASE_MS));
   const atRest = rest();
+  load.rest = loadavg()[0] ?? 0;
   await profiled();
 
   // 10% of the games get a new vote every second; the draft it causes is timed from the post's appearance and
@@ -195,6 +198,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   await new Promise((r) => setTimeout(r, PHASE_MS));
   clearInterval(timer);
   const active = busy();
+  load.busy = loadavg()[0] ?? 0;
   const backingOff = [...watcher.runners.values()].filter((r) => r.failures > 0).length;
   off();
   await watcher.stop();
@@ -223,6 +227,12 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   const rssBase = { name: 'the adapters alone, same polls', value: base.rssMb };
   const baseNote = `the baseline's heap ${base.heapMb.toFixed(0)} of ${base.heapTotalMb.toFixed(0)} MB, external ${base.externalMb.toFixed(0)} MB`;
   return [
+    {
+      name: 'desk: machine load (1-min average) at the end of the busy phase',
+      value: load.busy,
+      unit: `on ${availableParallelism()} cores`,
+      note: `after the baseline ${load.baseline.toFixed(1)}, at rest ${load.rest.toFixed(1)}`,
+    },
     { name: 'desk: start-up (open + first full read of every game)', value: startup / 1000, unit: 's', note },
     { name: 'desk: CPU share at rest', value: atRest.cpuShare, unit: '% of one core', baseline: cpuBase, note },
     {
