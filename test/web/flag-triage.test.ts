@@ -13,6 +13,18 @@ afterEach(async () => {
 const wagons = async (d: WatchDesk) =>
   Object.fromEntries((await d.desk.state(d.id)).votes.wagons.map((w) => [w.target, w.voters]));
 
+/** Every "Jelly" read as a vote for Cleo in one bulk ruling, "Jelly" remembered as her alias; returns the group. */
+async function everyJellyAsCleo(d: WatchDesk) {
+  const g = (await d.desk.flagTriage(d.id, { kind: 'target-unknown' })).groups[0]!;
+  await d.desk.ruleGroup(d.id, {
+    kind: 'vote',
+    flagIds: g.open.map((f) => f.id),
+    target: 'Cleo',
+    rememberAlias: 'Jelly',
+  });
+  return g;
+}
+
 describe('#15 flags that can be triaged in a minute (watch desk)', () => {
   it('groups by kind and player (a name written and what it was read as), filterable by kind, player, status', async () => {
     h = await openWatchDesk(triageGame(), triagePosts());
@@ -56,13 +68,7 @@ describe('#15 flags that can be triaged in a minute (watch desk)', () => {
 
   it('bulk: read every "Jelly" as a vote for Cleo and remember the alias; the count moves', async () => {
     h = await openWatchDesk(triageGame(), triagePosts());
-    const g = (await h.desk.flagTriage(h.id, { kind: 'target-unknown' })).groups[0]!;
-    await h.desk.ruleGroup(h.id, {
-      kind: 'vote',
-      flagIds: g.open.map((f) => f.id),
-      target: 'Cleo',
-      rememberAlias: 'Jelly',
-    });
+    const g = await everyJellyAsCleo(h);
     const file = loadGameFile(h.gameFile);
     expect(file.events).toEqual([
       { post: 'p3', vote: 'Cleo' },
@@ -138,13 +144,7 @@ describe('#15 flags that can be triaged in a minute (watch desk)', () => {
 
   it("undoing one flag of a bulk ruling keeps the alias the others' ruling still stands on; the last undo takes it", async () => {
     h = await openWatchDesk(triageGame(), triagePosts());
-    const g = (await h.desk.flagTriage(h.id, { kind: 'target-unknown' })).groups[0]!;
-    await h.desk.ruleGroup(h.id, {
-      kind: 'vote',
-      flagIds: g.open.map((f) => f.id),
-      target: 'Cleo',
-      rememberAlias: 'Jelly',
-    });
+    const g = await everyJellyAsCleo(h);
     const aliases = () => loadGameFile(h!.gameFile).players.find((p) => p.name === 'Cleo')!.aliases;
     const [first, second] = g.open;
     await h.desk.undoRuling(h.id, first!.id);
