@@ -68,7 +68,7 @@ describe('#15 flags that can be triaged in a minute (watch desk)', () => {
 
   it('bulk: read every "Jelly" as a vote for Cleo and remember the alias; the count moves', async () => {
     h = await openWatchDesk(triageGame(), triagePosts());
-    const g = await everyJellyAsCleo(h);
+    await everyJellyAsCleo(h);
     const file = loadGameFile(h.gameFile);
     expect(file.events).toEqual([
       { post: 'p3', vote: 'Cleo' },

@@ -10,7 +10,7 @@ const TOKEN = 'xss-token';
 const cookie = { cookie: `moddesk_token=${TOKEN}` };
 
 /** Everything in a page that could run script or load something: none of it may come from the game. */
-export function activeParts(page: string): string[] {
+function activeParts(page: string): string[] {
   const $ = load(page);
   const found: string[] = [];
   $('*').each((_, el) => {
