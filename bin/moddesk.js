@@ -49,10 +49,12 @@ function printedHelp(args) {
   if (require('node:tty').isatty(1)) return false;
   const text = readFileSync(join(dist, 'bin', 'help.txt'));
   try {
+    // Under 4 kB, so a pipe takes all of it or none (PIPE_BUF).
     require('node:fs').writeSync(1, text);
   } catch (err) {
-    // `moddesk --help | head -1`: a reader that stops early ends our output, quietly (as main.ts does).
-    if (err?.code !== 'EPIPE') throw err;
+    // `moddesk --help | head -1`: a reader that stops early ends our output, quietly (as main.ts does). Any
+    // other failure (a full non-blocking pipe) wrote nothing: commander prints it instead.
+    return err?.code === 'EPIPE';
   }
   return true;
 }

@@ -152,13 +152,14 @@ for (const f of files) {
 // output from the script just written, for the width commander uses when stdout is not a terminal.
 const helpText = join(outdir, 'help.txt');
 const helpTmp = `${helpText}.tmp-${process.pid}`;
-writeFileSync(
-  helpTmp,
-  execFileSync(process.execPath, ['-e', `require(${JSON.stringify(join(outdir, 'help.cjs'))}).main(['--help'])`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  }),
+const helpOutput = execFileSync(
+  process.execPath,
+  ['-e', `require(${JSON.stringify(join(outdir, 'help.cjs'))}).main(['--help'])`],
+  { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
 );
+// bin/moddesk.js writes it in one write, which a pipe takes whole only up to PIPE_BUF (4 kB on Linux).
+if (Buffer.byteLength(helpOutput) >= 4096) throw new Error('build: the help text outgrew one pipe write (4 kB)');
+writeFileSync(helpTmp, helpOutput);
 renameSync(helpTmp, helpText);
 files.push({ path: helpText });
 const current = new Set(files.map((f) => f.path));
