@@ -139,6 +139,19 @@ describe('storage', () => {
     s2.close();
   });
 
+  it("the desk's parse cache keeps only its latest answers in memory; the rest come back from the table", () => {
+    const store = Store.open(join(dir, 'm.db'), extractActions);
+    const opts = { syntax: ['bold' as const], channel: 'thread' as const };
+    const bodies = Array.from({ length: 10_001 }, (_, i) => `<p>post ${i}</p>`);
+    for (const html of bodies) store.parseCache.fn(html, opts);
+    const { memoryHits, diskHits } = store.parseCache.stats;
+    store.parseCache.fn(bodies[0]!, opts);
+    expect(store.parseCache.stats).toMatchObject({ parsed: 10_001, memoryHits, diskHits: diskHits + 1 });
+    store.parseCache.fn(bodies[10_000]!, opts);
+    expect(store.parseCache.stats.memoryHits).toBe(memoryHits + 1);
+    store.close();
+  });
+
   it('keeps the draft lifecycle: pending → approved → posted, or rejected; nothing else', () => {
     const store = Store.open(join(dir, 'd.db'), extractActions);
     store.games.register('g', 'g.yaml', game, 'x');

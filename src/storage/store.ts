@@ -7,6 +7,12 @@ import { openDatabase } from './open-database.js';
 import { ParseCache } from './parse-cache.js';
 import { PostStore } from './post-store.js';
 
+/**
+ * The desk parses a post when it arrives and keeps every answer in the table; memory keeps only the latest few
+ * (keyed by the html itself, a thousand real games' bodies would otherwise stay in memory at rest).
+ */
+const DESK_PARSES_IN_MEMORY = 10_000;
+
 /** The desk's database: one SQLite file (WAL), everything the loop and the dashboard keep. */
 export class Store {
   readonly games: GameStore;
@@ -23,7 +29,7 @@ export class Store {
     this.posts = new PostStore(db);
     this.drafts = new DraftStore(db);
     this.audit = new AuditLog(db);
-    this.parseCache = new ParseCache(db, parse);
+    this.parseCache = new ParseCache(db, parse, { memoryLimit: DESK_PARSES_IN_MEMORY });
   }
 
   static open(file: string, parse: ParseFn): Store {
