@@ -8,7 +8,9 @@ import type { BenchFigure } from './run.js';
 // Issue 11: whole `moddesk` processes, as the scorer, CI and a moderator's scripts pay for them. CPU time
 // (user + system, from bash's `times`) of `state`, `count` and `parse` on the largest real thread, each against
 // a bare pass over the same dump (read it, JSON.parse each line, htmlparser2 over every body) measured in the
-// same interleaved rounds; and `--help` start-up against `node -e 0`. The median of the rounds.
+// same interleaved rounds; and `--help` start-up against `node -e 0`. The median of the rounds. `state` runs with no
+// cache, with cold caches, with warm ones (the same cut: answered from its fold point) and resumed from the fold
+// point of the scorer's call before it (decision 0013).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, '..', 'shared', 'eval-data', 'mafiascum-donbot');
 const ROUNDS = Number(process.env.MODDESK_BENCH_ROUNDS ?? 7);
@@ -35,7 +37,7 @@ function largestThread() {
     .sort((a, b) => statSync(join(b, 'posts.jsonl')).size - statSync(join(a, 'posts.jsonl')).size)[0];
   if (!dir) throw new Error(`cli bench: no posts.jsonl under ${dirs.join(' or ')}`);
   const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
-    days: { day: number; transition: { id: string } }[];
+    days: { day: number; transition: { id: string }; voteCounts: { through: { id: string } }[] }[];
   };
   const last = expected.days[expected.days.length - 1];
   if (!last) throw new Error(`cli bench: ${dir}/expected.json lists no days`);
@@ -44,6 +46,8 @@ function largestThread() {
     game: join(dir, `day-${last.day}.game.yaml`),
     posts: join(dir, 'posts.jsonl'),
     through: last.transition.id,
+    // The scorer's call before the day's end: the day's last moderator count (a point there is resumed).
+    before: last.voteCounts.at(-1)?.through.id ?? null,
   };
 }
 
@@ -62,6 +66,17 @@ function run(argv: string[], env: NodeJS.ProcessEnv): { cpu: number; wall: numbe
   return { cpu: ((secs[0] as number) + (secs[1] as number)) * 1000, wall };
 }
 
+/** The fold points under a cache directory (src/storage/fold-points.ts). */
+function pointFiles(cacheDir: string): string[] {
+  const root = join(cacheDir, 'fold-points');
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((g) =>
+    readdirSync(join(root, g))
+      .filter((n) => n.endsWith('.point'))
+      .map((n) => join(root, g, n)),
+  );
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] as number;
 
 export default async function (): Promise<BenchFigure[]> {
@@ -76,6 +91,11 @@ export default async function (): Promise<BenchFigure[]> {
   const noCache = { ...process.env, MODDESK_CACHE: 'off' };
   const warmDir = join(work, 'warm');
   const warm = { ...process.env, MODDESK_CACHE_DIR: warmDir };
+  // Warm caches with a fold point at the day's last count only: each run resumes from it (its own point removed).
+  if (!t.before) throw new Error(`cli bench: ${t.dir}/expected.json lists no count on the last day`);
+  const resumeDir = join(work, 'resume');
+  const resume = { ...process.env, MODDESK_CACHE_DIR: resumeDir };
+  const beforeArgs = ['--game', t.game, '--posts', t.posts, '--through', t.before];
   const node = process.execPath;
   let colds = 0;
   const cases: Record<string, { argv: string[]; env: () => NodeJS.ProcessEnv }> = {
@@ -89,14 +109,27 @@ export default async function (): Promise<BenchFigure[]> {
       },
     },
     stateWarm: { argv: [node, bin, 'state', ...replayArgs, '--json'], env: () => warm },
+    stateResumed: {
+      argv: [node, bin, 'state', ...replayArgs, '--json'],
+      env: () => {
+        for (const f of pointFiles(resumeDir)) if (!resumeFrom.has(f)) rmSync(f);
+        return resume;
+      },
+    },
     count: { argv: [node, bin, 'count', ...replayArgs], env: () => noCache },
     countWarm: { argv: [node, bin, 'count', ...replayArgs], env: () => warm },
     parse: { argv: [node, bin, 'parse', '--platform', 'file', t.posts], env: () => noCache },
     help: { argv: [node, bin, '--help'], env: () => noCache },
     node: { argv: [node, '-e', '0'], env: () => noCache },
   };
+  let resumeFrom = new Set<string>();
   try {
     run(cases.stateWarm!.argv, warm); // fills the warm cache
+    run(cases.stateWarm!.argv, warm); // and keeps the answer at the cut
+    run([node, bin, 'state', ...beforeArgs, '--json'], resume);
+    resumeFrom = new Set(pointFiles(resumeDir));
+    if (resumeFrom.size !== 1) throw new Error(`cli bench: expected one fold point in ${resumeDir}`);
+    run(cases.stateWarm!.argv, { ...process.env, MODDESK_CACHE_DIR: resumeDir }); // the parse cache, warm
     const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     const wall: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
@@ -113,7 +146,18 @@ export default async function (): Promise<BenchFigure[]> {
       { name: 'cli: bare pass (read, JSON.parse, htmlparser2 every body)', value: m.bare!, unit: 'ms', note },
       { name: 'cli: state, no parse cache', value: m.state!, unit: 'ms', baseline: base },
       { name: 'cli: state, first call (cold parse cache)', value: m.stateCold!, unit: 'ms', baseline: base },
-      { name: 'cli: state, warm parse cache', value: m.stateWarm!, unit: 'ms', baseline: base },
+      {
+        name: 'cli: state, warm caches (the same cut answered from its fold point)',
+        value: m.stateWarm!,
+        unit: 'ms',
+        baseline: base,
+      },
+      {
+        name: "cli: state, warm parse cache, resumed from the day's last count's fold point",
+        value: m.stateResumed!,
+        unit: 'ms',
+        baseline: base,
+      },
       { name: 'cli: count, no parse cache', value: m.count!, unit: 'ms', baseline: base },
       { name: 'cli: count, warm parse cache', value: m.countWarm!, unit: 'ms', baseline: base },
       { name: 'cli: parse --platform file (the dump again)', value: m.parse!, unit: 'ms', baseline: base },

@@ -60,8 +60,9 @@ async function versionOf(entryPoints) {
 }
 const parserVersion = await versionOf(['src/parser/extract-actions.ts']);
 // The same for the fold points of one-shot calls (decision 0013): the dump reader, the machine, every ruleset and
-// the cache's own code, so a point saved by another build is never resumed (src/storage/fold-points.ts).
-const foldVersion = await versionOf(['src/domain/dump.ts', 'src/cli/cached-replay.ts']);
+// the cache's own code and the command whose output a point keeps, so a point saved by another build is never
+// resumed nor its answer given (src/storage/fold-points.ts).
+const foldVersion = await versionOf(['src/domain/dump.ts', 'src/cli/state-command.ts']);
 const define = {
   __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion),
   __MODDESK_FOLD_VERSION__: JSON.stringify(foldVersion),

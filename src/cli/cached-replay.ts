@@ -9,7 +9,7 @@ import { ALL_LINES, type GameFold, lastPostAt } from '../machine/fold.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
-import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher } from '../storage/fold-points.js';
+import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher, type StoredPoint } from '../storage/fold-points.js';
 
 /** Where a cut stands: the instant, the last line folded in at it, and how many of the dump's lines it sees. */
 interface Position {
@@ -23,6 +23,15 @@ export interface CachedReplay extends ReplayResult {
   from: 'point' | 'resumed' | 'fold';
 }
 
+/** One call's replay with the caches (`openReplay`). */
+export interface ReplayCall {
+  /** What `command` printed at this very cut of this game file and dump prefix, when an earlier call kept it. */
+  answer(command: string): string | null;
+  replay(): CachedReplay;
+  /** Keeps what `command` prints for this replay, for the next call at the same cut (after `replay`). */
+  keep(command: string, answer: string): void;
+}
+
 /**
  * `replay` for `state` and `count`, with the caches that only ever save work (decisions 0006 and 0013): posts
  * parsed by an earlier call (the parse cache, opened only when a post is parsed), and the fold's point at an
@@ -30,14 +39,11 @@ export interface CachedReplay extends ReplayResult {
  * resumes from the latest point at or before its cut, or answers from the point of the same cut. `env` gives the
  * cache directory (`MODDESK_CACHE_DIR`, `MODDESK_CACHE=off`: `cacheDir`); null folds without caches (`--no-cache`).
  */
-export function cachedReplay(
-  game: GameFile,
-  dump: DumpText | null,
-  cut: Cut,
-  env: NodeJS.ProcessEnv | null,
-): CachedReplay {
+export function openReplay(game: GameFile, dump: DumpText | null, cut: Cut, env: NodeJS.ProcessEnv | null): ReplayCall {
   const posts = dump?.posts ?? [];
-  if (!env) return { ...replay(game, posts, cut), from: 'fold' };
+  const plain = (parse?: ParseFn): CachedReplay => ({ ...replay(game, posts, cut, parse), from: 'fold' });
+  const none: ReplayCall = { answer: () => null, replay: () => plain(), keep: () => {} };
+  if (!env) return none;
   const root = packageRoot();
   const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
   let parseCache: OpenParseCache | null | undefined;
@@ -45,54 +51,72 @@ export function cachedReplay(
     if (parseCache === undefined) parseCache = openParseCache(env, extractActions, fallback);
     return (parseCache?.fn ?? extractActions)(html, opts);
   };
-  try {
-    const dir = cacheDir(env, fallback);
-    const pos = positionOf(posts, cut);
-    if (!dir || !dump?.ends || !pos) return { ...replay(game, posts, cut, parse), from: 'fold' };
-    return fromPoints(new FoldPoints(dir, foldPointsKey(game)), game, dump.text, dump.ends, posts, cut, pos, parse);
-  } finally {
-    parseCache?.close();
-  }
+  const withParseCache = <T>(f: () => T): T => {
+    try {
+      return f();
+    } finally {
+      parseCache?.close();
+      parseCache = undefined;
+    }
+  };
+  const dir = cacheDir(env, fallback);
+  const pos = positionOf(posts, cut);
+  if (!dir || !dump?.ends || !pos) return { ...none, replay: () => withParseCache(() => plain(parse)) };
+  const points = new FoldPoints(dir, foldPointsKey(game));
+  const hashOf = prefixHasher(dump.text, dump.ends);
+  const found = candidates(points, pos, hashOf);
+  const same = (e: PointEntry) => e.at === pos.at && e.lastLine === pos.line && e.lines === pos.lines;
+  let sameStored: StoredPoint | null | undefined;
+  const sameCut = () => {
+    if (sameStored === undefined) {
+      const e = found.find(same);
+      sameStored = e ? points.read(e) : null;
+    }
+    return sameStored;
+  };
+  let kept: StoredPoint | null = null;
+  return {
+    answer: (command) => sameCut()?.answers[command] ?? null,
+    replay: () =>
+      withParseCache(() => {
+        const seen = posts.slice(0, pos.lines);
+        let fold: GameFold | null = null;
+        let from: CachedReplay['from'] = 'fold';
+        for (const e of found) {
+          const stored = same(e) ? sameCut() : points.read(e);
+          fold = stored && resumeFold(game, seen, stored.point, parse);
+          if (!fold) continue;
+          from = same(e) ? 'point' : 'resumed';
+          kept = same(e) ? stored : null;
+          break;
+        }
+        fold ??= foldOf(game, seen, parse);
+        const s = from === 'point' ? fold.state() : advance(fold, cut);
+        if (!kept) {
+          const point = fold.toSaved();
+          kept = point && { point, answers: {} };
+          if (point && kept) points.write(kept, hashOf(point.lines));
+        }
+        return { context: s.context, at: s.at, machineState: s.machine, from };
+      }),
+    keep: (command, answer) => {
+      if (!kept || kept.answers[command] === answer) return;
+      kept.answers[command] = answer;
+      points.write(kept, hashOf(kept.point.lines));
+    },
+  };
 }
 
-function fromPoints(
-  points: FoldPoints,
-  game: GameFile,
-  text: string,
-  ends: number[],
-  posts: Post[],
-  cut: Cut,
-  pos: Position,
-  parse: ParseFn,
-): CachedReplay {
-  const seen = posts.slice(0, pos.lines);
+/** The points at or before the cut whose dump lines are this dump's, latest first. */
+function candidates(points: FoldPoints, pos: Position, hashOf: (lines: number) => string): PointEntry[] {
   const before = (e: PointEntry) =>
     e.lines <= pos.lines && (e.at < pos.at || (e.at === pos.at && e.lastLine <= pos.line));
-  const candidates = points.entries().filter(before);
-  const hashOf = prefixHasher(text, ends);
+  const found = points.entries().filter(before);
   const hashes = new Map<number, string>();
-  for (const lines of [...new Set(candidates.map((e) => e.lines))].sort((a, b) => a - b))
-    hashes.set(lines, hashOf(lines));
-  candidates.sort((a, b) => b.at - a.at || b.lastLine - a.lastLine || b.lines - a.lines);
-  let fold: GameFold | null = null;
-  let from: CachedReplay['from'] = 'fold';
-  let same = false;
-  for (const e of candidates) {
-    if (hashes.get(e.lines) !== e.prefix) continue;
-    const saved = points.read(e);
-    fold = saved && resumeFold(game, seen, saved, parse);
-    if (!fold) continue;
-    same = e.at === pos.at && e.lastLine === pos.line && e.lines === pos.lines;
-    from = same ? 'point' : 'resumed';
-    break;
-  }
-  fold ??= foldOf(game, seen, parse);
-  const s = same ? fold.state() : advance(fold, cut);
-  if (!same) {
-    const saved = fold.toSaved();
-    if (saved) points.write(saved, hashOf(saved.lines));
-  }
-  return { context: s.context, at: s.at, machineState: s.machine, from };
+  for (const lines of [...new Set(found.map((e) => e.lines))].sort((a, b) => a - b)) hashes.set(lines, hashOf(lines));
+  return found
+    .filter((e) => hashes.get(e.lines) === e.prefix)
+    .sort((a, b) => b.at - a.at || b.lastLine - a.lastLine || b.lines - a.lines);
 }
 
 /** As `replayWith` does it (src/machine/replay.ts). */

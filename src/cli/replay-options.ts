@@ -6,7 +6,7 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
 import type { Cut, ReplayResult } from '../reporter/replay.js';
-import { cachedReplay } from './cached-replay.js';
+import { openReplay } from './cached-replay.js';
 
 export interface ReplayOptions {
   game: string;
@@ -31,9 +31,14 @@ export interface LoadedReplay {
   game: GameFile;
   posts: Post[];
   result: ReplayResult;
+  /** What the command printed at this cut before (`answerFor`), kept by the fold points; then `result` is folded only when read. */
+  answer: string | null;
+  /** Keeps what the command prints, for the next call at this cut. */
+  keep(answer: string): void;
 }
 
-export function runReplay(opts: ReplayOptions): LoadedReplay {
+/** `answerFor`: the command (and the options that shape its output) whose earlier output at this cut may be reused. */
+export function runReplay(opts: ReplayOptions, answerFor?: string): LoadedReplay {
   if (opts.at && opts.through) throw new ModdeskError('usage', '--at and --through cannot be used together');
   const game = loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
@@ -51,8 +56,21 @@ export function runReplay(opts: ReplayOptions): LoadedReplay {
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
   // Parsed posts and fold points are kept between calls (a result never depends on them): the scorer and a mod's
   // scripts call `state` thousands of times over the same dump.
+  const call = openReplay(game, dump, cut, opts.cache === false ? null : process.env);
+  const keep = (answer: string) => answerFor && call.keep(answerFor, answer);
+  const answer = answerFor ? call.answer(answerFor) : null;
+  if (answer !== null)
+    return {
+      game,
+      posts,
+      answer,
+      keep,
+      get result() {
+        return call.replay();
+      },
+    };
   try {
-    return { game, posts, result: cachedReplay(game, dump, cut, opts.cache === false ? null : process.env) };
+    return { game, posts, result: call.replay(), answer, keep };
   } catch (err) {
     if (err instanceof ModdeskError && err.code === 'game-invalid' && !err.file) {
       throw new ModdeskError(err.code, err.message, { file: opts.game, place: err.place, cause: err });

@@ -8,13 +8,17 @@ export function register(program: Command): void {
   withReplayOptions(program.command('state').description('replay a game and print its state (moddesk.state/1)'))
     .option('--json', 'print JSON (the only format)', true)
     .action((opts: ReplayOptions) => {
-      const { game, result, posts } = runReplay(opts);
+      const loaded = runReplay(opts, 'state');
+      if (loaded.answer !== null) return void process.stdout.write(loaded.answer);
+      const { game, result, posts } = loaded;
       const state = withPostFacts(
         toStateJson(result.context, result.at, result.machineState),
         result.context,
         posts,
         (post) => replay(game, posts, { through: post.id }).context,
       );
-      process.stdout.write(`${JSON.stringify(state, null, 1)}\n`);
+      const text = `${JSON.stringify(state, null, 1)}\n`;
+      process.stdout.write(text);
+      loaded.keep(text);
     });
 }

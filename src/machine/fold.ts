@@ -41,6 +41,8 @@ export interface SavedFold {
   lines: number;
   at: Instant;
   lastLine: number;
+  /** Its own lines whose versions are not folded in yet (later edits, posts at `at` after `lastLine`). */
+  pending: number[];
   /** The statechart's state value (xstate's `snapshot.value`) and context; the setup is the game file's own. */
   value: StateValue;
   context: Omit<GameContext, 'setup'>;
@@ -109,11 +111,12 @@ export class GameFold {
     this.floor = from ? this.point : null;
     if (from) this.lastLine = from.lastLine;
     this.checkpoints.push(this.point);
-    const after = (at: Instant, group: 0 | 1, line: number) =>
-      !from || at > from.at || (at === from.at && group === 1 && line > from.lastLine);
-    this.items = eventItems(game).filter((it) => after(it.at, 0, it.order));
+    this.items = eventItems(game).filter((it) => !from || it.at > from.at);
     this.addLines(posts);
-    const versions = postVersionsOf(posts, this.ctx0.setup.options.syntax, parse, (line, at) => after(at, 1, line));
+    // A resumed fold rebuilds the versions of the lines after the point's and of its own lines not folded in yet.
+    const pending = new Set(from?.pending);
+    const wanted = (line: number) => !from || line >= from.lines || pending.has(line);
+    const versions = postVersionsOf(posts, this.ctx0.setup.options.syntax, parse, wanted);
     for (const { line, version } of versions) this.items.push(postItem(version, line, this.rulings, this.ctx0));
     this.items.sort(byTime);
   }
@@ -126,11 +129,11 @@ export class GameFold {
    */
   static resume(rules: Ruleset, game: GameFile, posts: Post[], saved: SavedFold, parse: ParseFn = extractActions) {
     if (posts.length < saved.lines) return null;
-    const earlier = new Set<string>();
-    for (let i = 0; i < saved.lines; i++) earlier.add((posts[i] as Post).id);
     const later = posts.slice(saved.lines);
     const seenAt = versionInstants(later);
-    if (later.some((p, i) => earlier.has(p.id) || (seenAt[i] as Instant) <= saved.at)) return null;
+    if (seenAt.some((at) => at <= saved.at)) return null;
+    const laterIds = new Set(later.map((p) => p.id));
+    for (let i = 0; i < saved.lines && laterIds.size; i++) if (laterIds.has((posts[i] as Post).id)) return null;
     return new GameFold(rules, game, posts, parse, saved);
   }
 
@@ -142,10 +145,11 @@ export class GameFold {
     const { snapshot, at, through } = this.point;
     const upTo = (it: TimelineItem) => it.at < at || (it.at === at && (it.group === 0 || it.order <= this.lastLine));
     const done = this.items[this.next - 1];
-    const pending = this.items[this.next];
-    if (at === Number.NEGATIVE_INFINITY || (done && !upTo(done)) || (pending && upTo(pending))) return null;
+    const waiting = this.items[this.next];
+    if (at === Number.NEGATIVE_INFINITY || (done && !upTo(done)) || (waiting && upTo(waiting))) return null;
     const { setup: _, ...context } = snapshot.context;
-    return { lines: this.lines.length, at, lastLine: this.lastLine, value: snapshot.value, context, through };
+    const pending = this.items.slice(this.next).flatMap((it) => (it.group === 1 ? [it.order] : []));
+    return { lines: this.lines.length, at, lastLine: this.lastLine, pending, value: snapshot.value, context, through };
   }
 
   /** The instant the fold has reached. */

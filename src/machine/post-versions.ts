@@ -22,40 +22,38 @@ export interface LineVersion {
 }
 
 /**
- * `postVersions` of the lines `wanted` picks (by line and the instant its version is seen at), in line order. A
- * fold resumed from a saved point rebuilds only the versions after it, so no other post is parsed but the
- * first version of one edited after it.
+ * `postVersions` of the lines `wanted` picks, in line order. A fold resumed from a saved point rebuilds only the
+ * versions after it, so no other post is parsed but the first version of one edited after it.
  */
 export function postVersionsOf(
   posts: Post[],
   syntax: ActionForm[],
   parse: ParseFn,
-  wanted: (line: number, at: Instant) => boolean,
+  wanted: (line: number) => boolean,
 ): LineVersion[] {
   const lineCount = new Map<string, number>();
-  for (const p of posts) lineCount.set(p.id, (lineCount.get(p.id) ?? 0) + 1);
-  const seenAt = versionInstants(posts);
-  const want = seenAt.map((at, line) => wanted(line, at));
-  const editedLater = new Set<string>();
   const firstLine = new Map<string, number>();
+  const editedLater = new Set<string>();
   posts.forEach((p, line) => {
-    if (!firstLine.has(p.id)) firstLine.set(p.id, line);
-    else if (want[line]) editedLater.add(p.id);
+    const n = lineCount.get(p.id) ?? 0;
+    lineCount.set(p.id, n + 1);
+    if (n === 0) firstLine.set(p.id, line);
+    else if (wanted(line)) editedLater.add(p.id);
   });
   const firstOf = new Map<string, ExtractedAction[]>();
   const out: LineVersion[] = [];
   posts.forEach((post, line) => {
     const first = firstLine.get(post.id) === line;
-    if (!want[line] && !(first && editedLater.has(post.id))) return;
+    const want = wanted(line);
+    if (!want && !(first && editedLater.has(post.id))) return;
     const parsed = withReadNote(post, parse(post.html, { syntax, channel: post.channel }));
-    const at = seenAt[line] as Instant;
     if (first) {
       firstOf.set(post.id, parsed.actions);
-      if (!want[line]) return;
+      if (!want) return;
       const unverifiedEdit = post.editedAt !== null && lineCount.get(post.id) === 1;
       const version: ReceivedPost = {
         post,
-        at,
+        at: parseInstant(post.createdAt) as Instant,
         actions: parsed.actions,
         diagnostics: parsed.diagnostics,
         version: 'first',
@@ -65,6 +63,7 @@ export function postVersionsOf(
       out.push({ line, version });
       return;
     }
+    const at = parseInstant(post.editedAt ?? post.createdAt) as Instant;
     const added = addedActions(firstOf.get(post.id) as ExtractedAction[], parsed.actions);
     out.push({ line, version: { post, at, actions: added, diagnostics: [], version: 'edit', unverifiedEdit: false } });
   });

@@ -23,6 +23,12 @@ export interface PointEntry {
   name: string;
 }
 
+/** A saved point and the answers given from it: a command's output at that cut, by the command (`state`). */
+export interface StoredPoint {
+  point: SavedFold;
+  answers: Record<string, string>;
+}
+
 /** Points kept per game file and build, and game files kept: older ones (by last use) are removed. */
 export const LIMITS = { pointsPerGame: 64, games: 512 };
 
@@ -31,6 +37,8 @@ const MAGIC = 'moddesk-fold-point/1\n';
 // Node's modules are loaded when a point is first used, not imported: other commands never load them (issue 11).
 const crypto = () => process.getBuiltinModule('node:crypto');
 const sha256 = () => crypto().createHash('sha256');
+const v8 = () => process.getBuiltinModule('node:v8');
+const zlib = () => process.getBuiltinModule('node:zlib');
 const NAME = /^(\d+)_(-?\d+)_(\d+)_([0-9a-f]{32})\.point$/;
 
 /**
@@ -67,58 +75,55 @@ export class FoldPoints {
   }
 
   /** The point of `entry`, or null (and the file removed) when it is not one this build wrote whole. */
-  read(entry: PointEntry): SavedFold | null {
+  read(entry: PointEntry): StoredPoint | null {
     const file = join(this.dir, entry.name);
-    let saved: SavedFold | null = null;
+    let stored: StoredPoint | null = null;
     try {
       const bytes = readFileSync(file);
       const head = MAGIC.length;
       const body = bytes.subarray(head + 64);
       const sum = sha256().update(body).digest('hex');
       if (bytes.subarray(0, head).toString() === MAGIC && bytes.subarray(head, head + 64).toString() === sum) {
-        const value = process
-          .getBuiltinModule('node:v8')
-          .deserialize(process.getBuiltinModule('node:zlib').inflateRawSync(body)) as SavedFold;
-        if (value.lines === entry.lines && value.at === entry.at && value.lastLine === entry.lastLine) saved = value;
+        const value = v8().deserialize(zlib().inflateRawSync(body)) as StoredPoint;
+        const p = value?.point;
+        const fits = p && p.lines === entry.lines && p.at === entry.at && p.lastLine === entry.lastLine;
+        if (fits && typeof value.answers === 'object' && value.answers !== null) stored = value;
       }
     } catch {
-      saved = null;
+      stored = null;
     }
-    if (!saved) {
+    if (!stored) {
       quietly(() => unlinkSync(file));
       return null;
     }
     const now = new Date();
     quietly(() => utimesSync(file, now, now));
-    return saved;
+    return stored;
   }
 
-  /** Saves `saved`, folded from the dump lines whose hash is `prefix`; keeps the folder within its limits. */
-  write(saved: SavedFold, prefix: string): void {
-    const name = `${saved.lines}_${saved.at}_${saved.lastLine}_${prefix}.point`;
+  /** Saves a point folded from the dump lines whose hash is `prefix`; keeps the folders within their limits. */
+  write(stored: StoredPoint, prefix: string): void {
+    const { lines, at, lastLine } = stored.point;
+    const name = `${lines}_${at}_${lastLine}_${prefix}.point`;
     if (!NAME.test(name)) return;
     quietly(() => {
       const fresh = !isDir(this.dir);
       mkdirSync(this.dir, { recursive: true });
-      const body = process
-        .getBuiltinModule('node:zlib')
-        .deflateRawSync(process.getBuiltinModule('node:v8').serialize(saved), {
-          level: 1,
-        });
+      const body = zlib().deflateRawSync(v8().serialize(stored), { level: 1 });
       const sum = sha256().update(body).digest('hex');
       const tmp = join(this.dir, `.${name}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`);
       writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC + sum), body]));
       renameSync(tmp, join(this.dir, name));
       evictOldest(this.dir, LIMITS.pointsPerGame, (n) => NAME.test(n), unlinkSync);
-      if (fresh)
-        evictOldest(
-          this.root,
-          LIMITS.games,
-          (n) => /^[0-9a-f]{32}$/.test(n),
-          (p) => {
-            rmSync(p, { recursive: true, force: true });
-          },
-        );
+      if (!fresh) return;
+      evictOldest(
+        this.root,
+        LIMITS.games,
+        (n) => /^[0-9a-f]{32}$/.test(n),
+        (dir) => {
+          rmSync(dir, { recursive: true, force: true });
+        },
+      );
     });
   }
 }

@@ -20,11 +20,20 @@ export function parserVersion(): string {
 
 /**
  * What every saved fold point's key carries (fold-points.ts): a changed reader, parser, statechart or ruleset never
- * resumes an older build's point. From the sources, a hash of those folders (and the fold points' own file).
+ * resumes an older build's point, nor reads its answers. From the sources, a hash of those folders and of the commands' files.
  */
 export function foldVersion(): string {
   if (typeof __MODDESK_FOLD_VERSION__ === 'string') return __MODDESK_FOLD_VERSION__;
-  foldFromSources ??= sourcesHash(['../domain/', '../parser/', '../machine/', '../reporter/', './fold-points']);
+  foldFromSources ??= sourcesHash([
+    '../domain/',
+    '../parser/',
+    '../machine/',
+    '../reporter/',
+    './fold-points',
+    '../cli/cached-replay',
+    '../cli/replay-options',
+    '../cli/state-command',
+  ]);
   return foldFromSources;
 }
 
