@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DumpText, loadDumpText } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
-import { openReplay } from '../src/cli/cached-replay.js';
+import { memoFor, openReplay } from '../src/cli/cached-replay.js';
 import type { ParsedPost, ParseFn } from '../src/domain/action.js';
 import type { GameFile } from '../src/domain/game-file.js';
 import { parseInstant } from '../src/domain/time.js';
@@ -137,6 +137,27 @@ describe('fold points fall back to a full fold', () => {
   });
 });
 
+describe('kept outputs', () => {
+  it('are keyed by every byte read, and none is kept for a dump whose last line may be torn', () => {
+    const gdir = join(root, 'test', 'games', 'defcon-sample');
+    const env = freshCache();
+    const game = join(gdir, 'game.yaml');
+    const torn = join(work, 'torn.jsonl');
+    const text = readFileSync(join(gdir, 'posts.jsonl'), 'utf8');
+    writeFileSync(torn, text.slice(0, text.lastIndexOf('}')));
+    expect(memoFor(game, torn, 'state', env)).toBeNull();
+    expect(memoFor(game, undefined, 'state', env)).toBeNull();
+    expect(memoFor(game, join(gdir, 'posts.jsonl'), 'state', null)).toBeNull();
+    const memo = memoFor(game, join(gdir, 'posts.jsonl'), 'state --through p1', env);
+    expect(memo?.answer).toBeNull();
+    memo?.keep('the output\n');
+    expect(memoFor(game, join(gdir, 'posts.jsonl'), 'state --through p1', env)?.answer).toBe('the output\n');
+    expect(memoFor(game, join(gdir, 'posts.jsonl'), 'state --through p2', env)?.answer).toBeNull();
+    writeFileSync(torn, `${text}\n`);
+    expect(memoFor(game, torn, 'state --through p1', env)?.answer).toBeNull();
+  });
+});
+
 describe('a corrupt point is ignored and replaced', () => {
   const gdir = join(root, 'test', 'games', 'defcon-sample');
   const game = loadGameFile(join(gdir, 'game.yaml'));
@@ -198,5 +219,26 @@ describe('calls at once (the scorer runs two jobs)', () => {
     expect(points.entries().length).toBe(3);
     const answers = points.entries().map((e) => points.read(e)?.answers.state);
     expect(answers.sort()).toEqual([...new Set(want.map((w) => w.stdout))].sort());
+    const memos = readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers'));
+    expect(memos).toHaveLength(3);
+    // A longer dump: no kept output is for its bytes, the points of the same cuts answer (their lines are its own).
+    const longer = join(work, 'longer.jsonl');
+    const text = readFileSync(posts, 'utf8');
+    const last = JSON.parse(text.trim().split('\n').at(-1) as string) as { id: string; createdAt: string };
+    const later = new Date(Date.parse(last.createdAt) + 60_000).toISOString().replace('.000Z', 'Z');
+    writeFileSync(longer, `${text}${JSON.stringify({ ...last, id: `${last.id}-later`, createdAt: later })}\n`);
+    const argsOf = (id: string) => [...args(id).slice(0, 5), longer, '--through', id];
+    const plainLonger = await Promise.all(
+      cuts.map((id) => run(process.execPath, [...argsOf(id), '--no-cache'], { env })),
+    );
+    const gotLonger = await Promise.all(cuts.map((id) => run(process.execPath, argsOf(id), { env })));
+    expect(gotLonger.map((g) => g.stdout)).toEqual(plainLonger.map((w) => w.stdout));
+    expect(points.entries().length).toBe(3);
+    // A kept output that does not read back whole is removed and the call folds again.
+    for (const m of readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers')))
+      writeFileSync(join(env.MODDESK_CACHE_DIR as string, 'answers', m), 'moddesk-answer/1\nnot the output');
+    for (const p of points.entries()) rmSync(join(points.dir, p.name));
+    const again = await Promise.all(cuts.map((id) => run(process.execPath, args(id), { env })));
+    expect(again.map((g) => g.stdout)).toEqual(want.map((w) => w.stdout));
   }, 120_000);
 });

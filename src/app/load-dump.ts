@@ -28,7 +28,11 @@ export interface DumpText {
 
 /** `loadDump`, keeping the text: the fold points of one-shot calls are keyed by a hash of a prefix of it. */
 export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): DumpText {
-  const text = readTextFile(file, 'the thread dump');
+  return parseDumpText(readTextFile(file, 'the thread dump'), file, warn);
+}
+
+/** `loadDumpText` of text already read. */
+export function parseDumpText(text: string, file: string, warn: DumpWarning = toStderr(file)): DumpText {
   const lines = readDumpLines(text, file, { warn });
   const posts = inTimeOrder(lines.posts, lines.times);
   return { posts, text, ends: posts === lines.posts ? lines.ends : null };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { packageRoot } from '../adapters/common/package-root.js';
 import type { DumpText } from '../app/load-dump.js';
+import { readTextFile } from '../app/read-text-file.js';
 import type { ParseFn } from '../domain/action.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
@@ -8,6 +9,7 @@ import type { Instant } from '../domain/time.js';
 import { ALL_LINES, type GameFold, lastPostAt } from '../machine/fold.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
+import { AnswerMemo } from '../storage/answer-memo.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
 import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher, type StoredPoint } from '../storage/fold-points.js';
 
@@ -148,4 +150,34 @@ function seenBy(posts: Post[], at: Instant): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The files a replaying command reads, read once, and its output kept by their bytes (`AnswerMemo`). */
+export interface MemoCall {
+  answer: string | null;
+  gameText: string;
+  dumpText: string;
+  keep(answer: string): void;
+}
+
+/**
+ * The output an earlier call of `command` (with its options, e.g. the cut as written) printed for these very game
+ * file and dump bytes; null when it cannot be kept: caches off, no dump given, or a dump whose last line has no
+ * newline (it may be a torn line, which the reader warns about on stderr).
+ */
+export function memoFor(
+  gameFile: string,
+  postsFile: string | undefined,
+  command: string,
+  env: NodeJS.ProcessEnv | null,
+): MemoCall | null {
+  if (!env || !postsFile) return null;
+  const root = packageRoot();
+  const dir = cacheDir(env, root ? join(root.dir, 'node_modules', '.cache') : null);
+  if (!dir) return null;
+  const gameText = readTextFile(gameFile, 'the game file');
+  const dumpText = readTextFile(postsFile, 'the thread dump');
+  if (dumpText !== '' && !dumpText.endsWith('\n')) return null;
+  const memo = new AnswerMemo(dir, [command, gameText, dumpText]);
+  return { answer: memo.read(), gameText, dumpText, keep: (answer) => memo.write(answer) };
 }

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { loadDumpText } from '../app/load-dump.js';
-import { loadGameFile } from '../app/load-game-file.js';
+import { loadDumpText, parseDumpText } from '../app/load-dump.js';
+import { loadGameFile, parseGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
 import type { Cut, ReplayResult } from '../reporter/replay.js';
-import { openReplay } from './cached-replay.js';
+import { type MemoCall, memoFor, openReplay } from './cached-replay.js';
 
 export interface ReplayOptions {
   game: string;
@@ -40,9 +40,43 @@ export interface LoadedReplay {
 /** `answerFor`: the command (and the options that shape its output) whose earlier output at this cut may be reused. */
 export function runReplay(opts: ReplayOptions, answerFor?: string): LoadedReplay {
   if (opts.at && opts.through) throw new ModdeskError('usage', '--at and --through cannot be used together');
-  const game = loadGameFile(opts.game);
+  const env = opts.cache === false ? null : process.env;
+  // The command's output for these very bytes, kept by an earlier call: nothing is parsed (decision 0013).
+  const cutArg = opts.at ? `--at ${opts.at}` : opts.through ? `--through ${opts.through}` : '';
+  const memo = answerFor ? memoFor(opts.game, opts.posts, `${answerFor} ${cutArg}`, env) : null;
+  if (memo?.answer != null) {
+    const answer = memo.answer;
+    let loaded: LoadedReplay | undefined;
+    const load = () => {
+      loaded ??= replayed(opts, env, memo, undefined);
+      return loaded;
+    };
+    return {
+      answer,
+      keep: () => {},
+      get game() {
+        return load().game;
+      },
+      get posts() {
+        return load().posts;
+      },
+      get result() {
+        return load().result;
+      },
+    };
+  }
+  return replayed(opts, env, memo, answerFor);
+}
+
+function replayed(
+  opts: ReplayOptions,
+  env: NodeJS.ProcessEnv | null,
+  memo: MemoCall | null,
+  answerFor: string | undefined,
+): LoadedReplay {
+  const game = memo ? parseGameFile(memo.gameText, opts.game) : loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
-  const dump = postsFile ? loadDumpText(postsFile) : null;
+  const dump = postsFile ? (memo ? parseDumpText(memo.dumpText, postsFile) : loadDumpText(postsFile)) : null;
   const posts = dump?.posts ?? [];
   let cut: Cut = null;
   if (opts.at) {
@@ -56,15 +90,20 @@ export function runReplay(opts: ReplayOptions, answerFor?: string): LoadedReplay
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
   // Parsed posts and fold points are kept between calls (a result never depends on them): the scorer and a mod's
   // scripts call `state` thousands of times over the same dump.
-  const call = openReplay(game, dump, cut, opts.cache === false ? null : process.env);
-  const keep = (answer: string) => answerFor && call.keep(answerFor, answer);
+  const call = openReplay(game, dump, cut, env);
+  const keep = (answer: string) => {
+    if (!answerFor) return;
+    call.keep(answerFor, answer);
+    memo?.keep(answer);
+  };
   const answer = answerFor ? call.answer(answerFor) : null;
+  if (answer !== null) memo?.keep(answer);
   if (answer !== null)
     return {
       game,
       posts,
       answer,
-      keep,
+      keep: () => {},
       get result() {
         return call.replay();
       },

@@ -30,6 +30,7 @@ export function foldVersion(): string {
     '../machine/',
     '../reporter/',
     './fold-points',
+    './answer-memo',
     '../cli/cached-replay',
     '../cli/replay-options',
     '../cli/state-command',
