@@ -8,7 +8,7 @@ import type { Cursor } from '../src/adapters/types.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { sourceFor } from '../src/app/watcher.js';
 import { profileSpan } from './profile.js';
-import { sample } from './sample.js';
+import { liveHeapMb, sample } from './sample.js';
 
 const { games, pollSeconds, phaseMs } = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
   games: { file: string; env: NodeJS.ProcessEnv }[];
@@ -30,7 +30,8 @@ await sleep(pollSeconds * 1000);
 const m = sample();
 const profiled = await profileSpan('adapters-alone');
 await sleep(phaseMs);
-const figures = m();
+const figures = { ...m(), liveHeapMb: 0 };
+figures.liveHeapMb = liveHeapMb();
 await profiled();
 stop.abort();
 await Promise.all(loops);

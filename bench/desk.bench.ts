@@ -14,7 +14,7 @@ import { extractActions } from '../src/parser/extract-actions.js';
 import { Store } from '../src/storage/store.js';
 import { profileSpan } from './profile.js';
 import type { BenchFigure } from './run.js';
-import { sample } from './sample.js';
+import { liveHeapMb, sample } from './sample.js';
 
 // Issues 6 and 16: one process watching 1,000 games on the built-in local forum (the Reddit API the demo serves):
 // CPU share and memory at rest and while 10% of the games get new posts, and the time from a fetched post to its
@@ -81,8 +81,9 @@ async function adaptersAlone(dir: string, games: { file: string; env: NodeJS.Pro
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Promise<ReturnType<ReturnType<typeof sample>>>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as ReturnType<ReturnType<typeof sample>>));
+  type Figures = ReturnType<ReturnType<typeof sample>> & { liveHeapMb: number };
+  return new Promise<Figures>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Figures));
     child.once('exit', (code) => reject(new Error(`the baseline exited (${code}) before reporting`)));
   });
 }
@@ -163,6 +164,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   await new Promise((r) => setTimeout(r, PHASE_MS));
   const atRest = rest();
   load.rest = loadavg()[0] ?? 0;
+  const liveAtRest = liveHeapMb();
   await profiled();
 
   // 10% of the games get a new vote every second; the draft it causes is timed from the post's appearance and
@@ -241,6 +243,13 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
       unit: 'MB',
       baseline: rssBase,
       note: `heap ${atRest.heapMb.toFixed(0)} of ${atRest.heapTotalMb.toFixed(0)} MB, external ${atRest.externalMb.toFixed(0)} MB; ${baseNote}`,
+    },
+    {
+      name: 'desk: live heap at rest (after a full GC)',
+      value: liveAtRest,
+      unit: 'MB',
+      baseline: { name: 'the adapters alone, same polls', value: base.liveHeapMb },
+      note: `what the desk holds for ${GAMES} games: ${(((liveAtRest - base.liveHeapMb) * 1024) / GAMES).toFixed(1)} KB a game more than the adapters alone`,
     },
     {
       name: 'desk: CPU share, 10% of games posting',

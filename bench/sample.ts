@@ -1,3 +1,6 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
 /** CPU share of one core and memory of this process over the span from the call to the returned function's call. */
 export function sample() {
   const cpu0 = process.cpuUsage();
@@ -14,4 +17,14 @@ export function sample() {
       externalMb: mem.external / 2 ** 20,
     };
   };
+}
+
+/**
+ * The heap still in use after a full collection (MB): what the process holds, where `heapUsed` at a random moment
+ * also counts garbage V8 has not collected yet. Call it after `sample()`'s figures are taken (it runs a GC).
+ */
+export function liveHeapMb(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed / 2 ** 20;
 }
