@@ -9,7 +9,7 @@ import type { BenchFigure } from './run.js';
 // (user + system, from bash's `times`) of `state`, `count` and `parse` on the largest real thread, each against
 // a bare pass over the same dump (read it, JSON.parse each line, htmlparser2 over every body) measured in the
 // same interleaved rounds; and `--help` start-up against `node -e 0`. The median of the rounds. `state` runs with no
-// cache, with cold caches, with warm ones (the same cut: answered from its fold point) and resumed from the fold
+// cache, with cold caches, with warm ones (the same call again: its kept output) and resumed from the fold
 // point of the scorer's call before it (decision 0013).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, '..', 'shared', 'eval-data', 'mafiascum-donbot');
@@ -91,7 +91,8 @@ export default async function (): Promise<BenchFigure[]> {
   const noCache = { ...process.env, MODDESK_CACHE: 'off' };
   const warmDir = join(work, 'warm');
   const warm = { ...process.env, MODDESK_CACHE_DIR: warmDir };
-  // Warm caches with a fold point at the day's last count only: each run resumes from it (its own point removed).
+  // Warm caches with a fold point at the day's last count only: each run resumes from it (its own point and kept
+  // output removed).
   if (!t.before) throw new Error(`cli bench: ${t.dir}/expected.json lists no count on the last day`);
   const resumeDir = join(work, 'resume');
   const resume = { ...process.env, MODDESK_CACHE_DIR: resumeDir };
@@ -113,6 +114,7 @@ export default async function (): Promise<BenchFigure[]> {
       argv: [node, bin, 'state', ...replayArgs, '--json'],
       env: () => {
         for (const f of pointFiles(resumeDir)) if (!resumeFrom.has(f)) rmSync(f);
+        rmSync(join(resumeDir, 'answers'), { recursive: true, force: true });
         return resume;
       },
     },
@@ -147,7 +149,7 @@ export default async function (): Promise<BenchFigure[]> {
       { name: 'cli: state, no parse cache', value: m.state!, unit: 'ms', baseline: base },
       { name: 'cli: state, first call (cold parse cache)', value: m.stateCold!, unit: 'ms', baseline: base },
       {
-        name: 'cli: state, warm caches (the same cut answered from its fold point)',
+        name: 'cli: state, warm caches (the same call again: its kept output)',
         value: m.stateWarm!,
         unit: 'ms',
         baseline: base,

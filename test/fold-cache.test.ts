@@ -236,7 +236,7 @@ describe('calls at once (the scorer runs two jobs)', () => {
     expect(points.entries().length).toBe(3);
     // A kept output that does not read back whole is removed and the call folds again.
     for (const m of readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers')))
-      writeFileSync(join(env.MODDESK_CACHE_DIR as string, 'answers', m), 'moddesk-answer/1\nnot the output');
+      writeFileSync(join(env.MODDESK_CACHE_DIR as string, 'answers', m), 'moddesk-answer/2\nnot the output');
     for (const p of points.entries()) rmSync(join(points.dir, p.name));
     const again = await Promise.all(cuts.map((id) => run(process.execPath, args(id), { env })));
     expect(again.map((g) => g.stdout)).toEqual(want.map((w) => w.stdout));

@@ -1,17 +1,8 @@
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameFile } from '../domain/game-file.js';
 import type { SavedFold } from '../machine/fold.js';
+import { evictOldest, quietly, writeWhole } from './cache-files.js';
 import { foldVersion } from './parser-version.js';
 
 /** A saved point as its file name tells it: where it stands and the hash of the dump lines it was folded from. */
@@ -111,9 +102,7 @@ export class FoldPoints {
       mkdirSync(this.dir, { recursive: true });
       const body = zlib().deflateRawSync(v8().serialize(stored), { level: 1 });
       const sum = sha256().update(body).digest('hex');
-      const tmp = join(this.dir, `.${name}.${process.pid}-${crypto().randomBytes(4).toString('hex')}.tmp`);
-      writeFileSync(tmp, Buffer.concat([Buffer.from(MAGIC + sum), body]));
-      renameSync(tmp, join(this.dir, name));
+      writeWhole(join(this.dir, name), Buffer.concat([Buffer.from(MAGIC + sum), body]));
       evictOldest(this.dir, LIMITS.pointsPerGame, (n) => NAME.test(n), unlinkSync);
       if (!fresh) return;
       evictOldest(
@@ -149,22 +138,4 @@ export function prefixHasher(text: string, ends: number[]): (lines: number) => s
   };
 }
 
-/** Removes the least recently used names of `dir` beyond `keep` (a file's or folder's last change). */
-function evictOldest(dir: string, keep: number, ours: (name: string) => boolean, remove: (path: string) => void) {
-  const names = readdirSync(dir).filter(ours);
-  if (names.length <= keep) return;
-  const aged = names.map((n) => ({ n, t: statSync(join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
-  aged.sort((a, b) => a.t - b.t);
-  for (const { n } of aged.slice(0, names.length - keep)) quietly(() => remove(join(dir, n)));
-}
-
 const isDir = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
-
-/** Another call may have removed or replaced the file first; the cache only ever saves work. */
-function quietly(f: () => void): void {
-  try {
-    f();
-  } catch {
-    // nothing to do: a miss next time
-  }
-}
