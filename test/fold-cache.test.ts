@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { toStateJson } from '../src/machine/to-state-json.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { type Cut, type ReplayResult, replay } from '../src/reporter/replay.js';
 import { FoldPoints, foldPointsKey } from '../src/storage/fold-points.js';
+import { foldersHolding as folders } from './helpers/game-cases.js';
 
 // Issue 11: the fold points of one-shot calls only ever save work. Every scenario at every check and every real
 // game day at its moderator's counts gives the same `state` JSON without the cache, cold (a fold from the start),
@@ -56,13 +57,6 @@ const plain = (game: GameFile, dump: DumpText, cut: Cut) => stateJson(game, dump
 function cached(game: GameFile, dump: DumpText, cut: Cut, env: NodeJS.ProcessEnv) {
   const r = openReplay(game, dump, cut, env).replay();
   return { json: stateJson(game, dump, r), from: r.from };
-}
-
-function folders(dir: string, marker: string): string[] {
-  if (!existsSync(dir)) throw new Error(`no ${marker} folders: ${dir} does not exist`);
-  const found = readdirSync(dir).filter((n) => existsSync(join(dir, n, marker)));
-  if (found.length === 0) throw new Error(`no folder of ${dir} holds a ${marker}`);
-  return found.sort();
 }
 
 describe.each(scenarioDirs)('scenarios in %s, with and without fold points', (dir) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { toStateJson } from '../src/machine/to-state-json.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { type Cut, replay } from '../src/reporter/replay.js';
 import { openParseCache } from '../src/storage/cache-dir.js';
+import { foldersHolding as folders } from './helpers/game-cases.js';
 
 // Issue 11: the parse cache of one-shot calls only ever saves work. Every scenario at every check, and every real
 // game over its whole thread, replays to the same state without the cache, with it cold (filling the SQLite file)
@@ -40,13 +41,6 @@ function stateWith(
 ) {
   const r = replay(game, posts, cut, parse);
   return JSON.stringify(toStateJson(r.context, r.at));
-}
-
-function folders(dir: string, marker: string): string[] {
-  if (!existsSync(dir)) throw new Error(`no ${marker} folders: ${dir} does not exist`);
-  const found = readdirSync(dir).filter((n) => existsSync(join(dir, n, marker)));
-  if (found.length === 0) throw new Error(`no folder of ${dir} holds a ${marker}`);
-  return found.sort();
 }
 
 describe.each(scenarioDirs)('scenarios in %s, with and without the parse cache', (dir) => {

@@ -33,6 +33,14 @@ export function memoParse(): ParseFn {
   };
 }
 
+/** The folders of `dir` that hold a file named `marker`, sorted; none, or no `dir`, is an error naming it. */
+export function foldersHolding(dir: string, marker: string): string[] {
+  if (!existsSync(dir)) throw new Error(`no ${marker} folders: ${dir} does not exist`);
+  const found = readdirSync(dir).filter((n) => existsSync(join(dir, n, marker)));
+  if (found.length === 0) throw new Error(`no folder of ${dir} holds a ${marker}`);
+  return found.sort();
+}
+
 export function scenarioCases(dir: string): Case[] {
   if (!existsSync(dir)) throw new Error(`no scenarios at ${dir} (../shared must be beside the checkout)`);
   return readdirSync(dir)
