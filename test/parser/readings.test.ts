@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { NameMatch, RosterName } from '../../src/domain/action.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
-import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
+import { resolveName } from '../../src/parser/resolve-name.js';
+import { doubtful, nameIndex as names, player as sure } from './name-index.js';
 
 // One test per row of docs/readings.md (actions A*, names N*), named after its id. Names here are invented
 // stand-ins of the same shape as the corpus examples in that table.
 const read = (html: string) =>
   extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' }).actions.map((a) => [a.kind, a.argument]);
 const first = (html: string) => extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' }).actions[0];
-
-function names(players: string[], aliases: Record<number, string[]> = {}) {
-  const roster: RosterName[] = [];
-  players.forEach((name, slot) => {
-    roster.push({ slot, name, isAlias: false });
-    for (const a of aliases[slot] ?? []) roster.push({ slot, name: a, isAlias: true });
-  });
-  return buildNameIndex(roster);
-}
-const sure = (slot: number, via: string) => ({ kind: 'player', slot, via }) as NameMatch;
-const doubtful = (slot: number, via: string) =>
-  expect.objectContaining({
-    kind: 'player',
-    slot,
-    via,
-    doubt: expect.objectContaining({ reason: expect.any(String) }),
-  });
 
 describe('action readings', () => {
   it('A1: a bold run that starts with a keyword', () => {

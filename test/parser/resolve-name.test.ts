@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NameMatch, RosterName } from '../../src/domain/action.js';
 import { buildNameIndex, resolveName } from '../../src/parser/resolve-name.js';
-
-/** Slot i holds names[i]; a name may be `[current, ...former]`; aliases are listed apart. */
-function index(players: (string | string[])[], aliases: Record<number, string[]> = {}) {
-  const roster: RosterName[] = [];
-  players.forEach((p, slot) => {
-    for (const name of [p].flat()) roster.push({ slot, name, isAlias: false });
-    for (const alias of aliases[slot] ?? []) roster.push({ slot, name: alias, isAlias: true });
-  });
-  return buildNameIndex(roster);
-}
-
-const player = (slot: number, via: string): NameMatch => ({ kind: 'player', slot, via }) as NameMatch;
-/** A doubtful reading: it counts, with the reason the mod is shown (docs/readings.md). */
-const doubtful = (slot: number, via: string) =>
-  expect.objectContaining({
-    kind: 'player',
-    slot,
-    via,
-    doubt: expect.objectContaining({ reason: expect.any(String) }),
-  });
+import { doubtful, nameIndex as index, player } from './name-index.js';
 
 describe('§2 name ladder, step by step', () => {
   const idx = index(['Alice', 'Bob', 'Mr Wright', 'Ant_to_the_max', 'AntB'], { 1: ['Bobby T'] });
