@@ -60,7 +60,8 @@ export type MatchStep =
   | 'nearest'
   | 'incoming'
   | 'bracketed'
-  | 'run-on';
+  | 'run-on'
+  | 'swapped-word';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
 export interface MatchDoubt {

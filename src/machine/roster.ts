@@ -131,7 +131,9 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
   const match = resolveName(author, nameIndex(current));
   if (match.kind === 'player' && match.via !== 'prefix' && (!match.doubt || match.via === 'edit-distance'))
     return match.slot;
-  if (match.kind !== 'unknown') return null;
+  // N35 is looser than P6 for authors (P6 keeps the first letter of the word changed): P6 decides.
+  const swapped = (match.kind === 'player' || match.kind === 'ambiguous') && match.via === 'swapped-word';
+  if (match.kind !== 'unknown' && !swapped) return null;
   const renamed = current.filter((s) => oneWordChanged(author, s.name));
   return renamed.length === 1 ? (renamed[0] as Slot).index : null;
 }

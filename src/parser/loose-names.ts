@@ -1,5 +1,6 @@
 import damerau from 'damerau-levenshtein';
 import type { MatchStep, NameMatch } from '../domain/action.js';
+import { STOP_WORDS } from './name-words.js';
 
 /** What the loose readings need of an indexed name (see resolve-name.ts). */
 export interface LooseName {
@@ -9,6 +10,8 @@ export interface LooseName {
   wordStarts: ReadonlySet<number>;
   /** Words of the name as written, 5 letters or more (`harbour` in Old Harbour), for N17. */
   parts: readonly string[];
+  /** The name's words, each way of cutting it with 2 words or more (name-words.ts `wordSplits`), for N35. */
+  splits: readonly (readonly string[])[];
 }
 
 /** Readings N9…N13 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
@@ -168,6 +171,32 @@ export function byRunOn(arg: string, names: readonly LooseName[]): NameMatch | n
     return unique(fits, 'run-on', 'the start of the text, more run into it');
   }
   return null;
+}
+
+/**
+ * N35, one word of a name swapped for another (`ICEpick` for ICEninja, `zMuffinPidgeon` for zMuffinMan): as many
+ * words as the name, all but one the same and in place, the kept ones 3+ letters that are not stop words (`The Kool`
+ * keeps only `the` of The Goodbaker). A start kept and an end kept can point at two players (`IceNinja` with IceGuy
+ * and UberNinja playing): then neither.
+ */
+export function bySwappedWord(
+  argSplits: readonly (readonly string[])[],
+  names: readonly LooseName[],
+): NameMatch | null {
+  const fits = names.filter((n) => n.splits.some((w) => argSplits.some((a) => oneWordSwapped(a, w))));
+  return unique(fits, 'swapped-word', 'the name with one of its words swapped for another');
+}
+
+function oneWordSwapped(a: readonly string[], w: readonly string[]): boolean {
+  if (a.length !== w.length) return false;
+  let swapped = 0;
+  let kept = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const word = a[i] as string;
+    if (word !== w[i]) swapped += 1;
+    else if (!STOP_WORDS.has(word)) kept += word.length;
+  }
+  return swapped === 1 && kept >= 3;
 }
 
 function squeeze(text: string): string {

@@ -1,5 +1,13 @@
 import { ENGLISH_WORDS } from './word-list.js';
 
+/** Common words that never stand for a player on their own (`Vote: the guy who claimed cop`). */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a i an as at be by do go he if in is it me my no of on or so to up us we ' +
+    'the and for you not but his her him she who was are all one any our out its has had can this that with'
+  ).split(' '),
+);
+
 /**
  * Invisible format characters: zero-width space, joiners, BOM, soft hyphen, word joiner, bidi marks (`\p{Cf}`),
  * and the variation selectors and combining grapheme joiner that hide inside a name.
@@ -90,6 +98,16 @@ export function nameWords(name: string): string[] {
     }
   }
   return words;
+}
+
+/**
+ * The ways to cut a name into words: nameWords', and, when a run of capitals goes straight on in lower case, the
+ * run as one word (`ICEpick`: ice|pick beside nameWords' ic|epick, which reads `HTMLParser` as html|parser).
+ */
+export function wordSplits(name: string): string[][] {
+  const plain = nameWords(name);
+  const capitals = nameWords(name.replace(/(?<=\p{Lu}{2})(?=\p{Ll})/gu, ' '));
+  return plain.join(' ') === capitals.join(' ') ? [plain] : [plain, capitals];
 }
 
 /**

@@ -9,9 +9,18 @@ import {
   byPun,
   byRunOn,
   byShortPrefix,
+  bySwappedWord,
   type LooseName,
 } from './loose-names.js';
-import { foldLookalikes, nameReadings, nameWords, neededFolding, normalizeName } from './name-words.js';
+import {
+  foldLookalikes,
+  nameReadings,
+  nameWords,
+  neededFolding,
+  normalizeName,
+  STOP_WORDS,
+  wordSplits,
+} from './name-words.js';
 import { ENGLISH_WORDS } from './word-list.js';
 
 interface IndexedName extends LooseName {
@@ -36,13 +45,6 @@ export interface NameIndex {
 }
 
 const CACHE_LIMIT = 20_000;
-/** Common words that never stand for a player on their own (`Vote: the guy who claimed cop`). */
-const STOP_WORDS = new Set(
-  (
-    'a i an as at be by do go he if in is it me my no of on or so to up us we ' +
-    'the and for you not but his her him she who was are all one any our out its has had can this that with'
-  ).split(' '),
-);
 const MIN_TEXT = 3;
 const MIN_EDIT = 4;
 const MAX_EDIT = 2;
@@ -101,6 +103,7 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
       scrambled,
       wordStarts,
       parts: nameWords(entry.name).length > 1 ? nameWords(entry.name).filter((w) => w.length >= 5) : [],
+      splits: wordSplits(entry.name).filter((w) => w.length >= 2),
     });
   }
   return { names, cache: new Map() };
@@ -168,7 +171,7 @@ function readName(argument: string, index: NameIndex): NameMatch {
   return byLooseReadings(text, index);
 }
 
-/** Readings N9…N13 and N30 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
+/** Readings N9…N13, N30, N33 and N35 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
 function byLooseReadings(text: string, index: NameIndex): NameMatch {
   const arg = normalizeName(text);
   if (arg === '' || STOP_WORDS.has(arg)) return { kind: 'unknown' };
@@ -181,7 +184,8 @@ function byLooseReadings(text: string, index: NameIndex): NameMatch {
     byPun(arg, names) ??
     byNearest(arg, names) ??
     byShortPrefix(text, arg, names) ??
-    byRunOn(arg, names) ?? { kind: 'unknown' }
+    byRunOn(arg, names) ??
+    bySwappedWord(wordSplits(text), names) ?? { kind: 'unknown' }
   );
 }
 

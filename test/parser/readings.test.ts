@@ -185,12 +185,13 @@ describe('name readings', () => {
     expect(resolveName('Lampbutt', roster)).toEqual(doubtful(0, 'run-on'));
     expect(resolveName('zTigerCrow', roster)).toEqual(doubtful(1, 'run-on'));
     expect(resolveName('marmal-whatever', roster)).toEqual(doubtful(2, 'run-on'));
-    // Three letters of a name are too few, and a start two names share reads neither.
-    expect(resolveName('IcyNinja', roster)).toEqual({ kind: 'unknown' });
+    // Three letters of a name are too few for N33 (a whole word of three is N35's), and a start two names share reads neither.
+    expect(resolveName('IcyNinja', roster)).not.toMatchObject({ via: 'run-on' });
     expect(resolveName('Lampbutt', names(['oillamps', 'lampshade']))).toMatchObject({ kind: 'ambiguous' });
     expect(resolveName('hammer', roster)).toEqual({ kind: 'unknown' });
-    // Two names run together read neither: the rest lies in another name.
-    expect(resolveName('zTigerWolfgan', names(['zTigerMan', 'Wolfgang5']))).toEqual({ kind: 'unknown' });
+    // Two names run together are not N33's: the rest lies in another name (N35 reads whole words swapped).
+    expect(resolveName('zTigerWolfgan', names(['zTigerMan', 'Wolfgang5']))).not.toMatchObject({ via: 'run-on' });
+    expect(resolveName('KLINGSALAM', names(['Klingonx', 'Salamx']))).toEqual({ kind: 'unknown' });
   });
   it('N34: one edit away on 4+ letters, the runner-up one edit further, reads the nearest', () => {
     const m = resolveName('avez', names(['Avenimar', 'Dezerine', 'Ozzymond']));
@@ -199,5 +200,15 @@ describe('name readings', () => {
     expect(resolveName('Yuro', names(['yura-chix', 'Yunotaki', 'Ozzymond']))).toEqual({ kind: 'unknown' });
     // Two edits need the runner-up two further, as N12 says.
     expect(resolveName('Balter', names(['VP Baltron', 'Cap Baltic']))).not.toMatchObject({ kind: 'player' });
+  });
+  it('N35: one word of a name swapped for another, the rest kept and in place', () => {
+    const roster = names(['ICYwizard', 'zCakeMan', 'HappyCrow', 'The Goodbaker', 'Rook']);
+    expect(resolveName('ICYpick', roster)).toEqual(doubtful(0, 'swapped-word'));
+    expect(resolveName('zCakeCrow', roster)).toEqual(doubtful(1, 'swapped-word'));
+    // The kept words need 3+ letters that are not stop words, and the word count must match.
+    expect(resolveName('The Kettle', roster)).not.toMatchObject({ via: 'swapped-word' });
+    expect(resolveName('zCakeBigMan', roster)).not.toMatchObject({ via: 'swapped-word' });
+    // A kept start and a kept end that point at two players read neither.
+    expect(resolveName('FireCrow', names(['FireGuy', 'SadCrow']))).toMatchObject({ kind: 'ambiguous' });
   });
 });
