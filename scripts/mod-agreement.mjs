@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Dev tool: what do the corpus moderators do with each kind of action? For every post with a vote or an unvote,
+// the moderator's next count before the voter acts again shows the vote as moddesk read it, or the vote before it
+// (the moderator did not apply the post), or something else; tallied by the kind of action, so a reading or a
+// default is judged by how many moderators it agrees with, not by the one thread that asked for it. Also: a
+// replaced slot's vote and the votes on it (kept or dropped by the next count), plain-text `unvote` in a sentence
+// (no bold, no tag) by a player with a vote standing, and votes posted before the day's first moderator count.
+// Run with `node --import tsx`; about a minute per corpus folder.
+//
+//   node --import tsx scripts/mod-agreement.mjs <games-dir>... [--game T] [--show]
+//
+// --show: every post where the moderator did otherwise, with the tally it fell in.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { norm } = await import(path.join(root, '..', 'shared', 'eval-data', 'scorer', 'common.mjs'));
+const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
+const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
+const { replay } = await import(path.join(root, 'src/reporter/replay.ts'));
+const { toStateJson } = await import(path.join(root, 'src/machine/to-state-json.ts'));
+const { extractActions } = await import(path.join(root, 'src/parser/extract-actions.ts'));
+
+const argv = process.argv.slice(2);
+const games = [];
+const dirs = [];
+let show = false;
+for (let i = 0; i < argv.length; i += 1) {
+  if (argv[i] === '--game') games.push(argv[++i]);
+  else if (argv[i] === '--show') show = true;
+  else dirs.push(path.resolve(argv[i]));
+}
+
+const tally = new Map();
+const note = (group, outcome, line) => {
+  const row = tally.get(group) ?? { 'as read': 0, 'not applied': 0, other: 0 };
+  row[outcome] += 1;
+  tally.set(group, row);
+  if (show && outcome !== 'as read') console.log(`${outcome.padEnd(11)} ${group.padEnd(34)} ${line}`);
+};
+const PLAIN_UNVOTE = /\bun-?vot(?:e|ed|ing|eing)\b/i;
+const plainText = (html) =>
+  html
+    .replace(/<blockquote[\s\S]*?<\/blockquote>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+for (const dir of dirs) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+  for (const { thread } of manifest.games) {
+    if (games.length && !games.includes(thread)) continue;
+    const e = JSON.parse(fs.readFileSync(path.join(dir, thread, 'expected.json'), 'utf8'));
+    const posts = loadDump(path.join(dir, thread, 'posts.jsonl'));
+    const key = new Map();
+    for (const s of e.slots) for (const n of s.names) if (!key.has(norm(n))) key.set(norm(n), s.key);
+    const slotOf = (name) => key.get(norm(String(name ?? ''))) ?? `?${name}`;
+    for (const d of e.days) {
+      const game = loadGameFile(path.join(dir, thread, `day-${d.day}.game.yaml`));
+      const syntax = game.options?.syntax ?? ['bold', 'tag'];
+      const last = Math.min(d.transition.number, posts.length - 1);
+      const acts = new Map();
+      for (let i = d.start.number; i <= last; i += 1) {
+        const a = extractActions(posts[i].html, { syntax, channel: 'thread' }).actions;
+        const votes = a.filter((x) => x.kind === 'vote' || x.kind === 'unvote');
+        if (votes.length) acts.set(i, votes);
+      }
+      const states = new Map();
+      // The slot's standing vote in moddesk's state after post i: a slot key, 'NL', or 'none'.
+      const toolVote = (i, who) => {
+        const at = Math.max(0, Math.min(i, posts.length - 1));
+        if (!states.has(at)) states.set(at, toStateJson(replay(game, posts, { through: posts[at].id }).context, null));
+        const v = states.get(at).votes ?? {};
+        const w = (v.wagons ?? []).find((x) => (x.voters ?? []).some((n) => slotOf(n) === who));
+        if (w) return slotOf(w.target);
+        return (v.noLynch?.voters ?? []).some((n) => slotOf(n) === who) ? 'NL' : 'none';
+      };
+      const modVote = (vc, who) => {
+        if (vc.noLynch?.voters?.includes(who)) return 'NL';
+        return vc.wagons.find((w) => w.voters.includes(who))?.target ?? 'none';
+      };
+      const nextAct = (from, who) => {
+        for (const k of acts.keys()) if (k > from && slotOf(posts[k].author) === who) return k;
+        return Number.POSITIVE_INFINITY;
+      };
+      const countFor = (from, who) => {
+        const until = nextAct(from, who);
+        return d.voteCounts.find((v) => v.through.number >= from && v.through.number < until) ?? null;
+      };
+      const firstCount = d.voteCounts[0]?.post.number ?? Number.POSITIVE_INFINITY;
+      for (const [i, a] of acts) {
+        const who = slotOf(posts[i].author);
+        const vc = countFor(i, who);
+        if (!vc) continue;
+        const before = toolVote(i - 1, who);
+        const after = toolVote(vc.through.number, who);
+        const mod = modVote(vc, who);
+        const outcome = mod === after ? 'as read' : mod === before ? 'not applied' : 'other';
+        const act = a.at(-1);
+        const line = `${thread} D${d.day} #${i} ${who}: ${act.text.slice(0, 60)} (moddesk ${after}, mod ${mod})`;
+        if (act.kind === 'unvote') {
+          if (before === 'none') continue;
+          note(`unvote ${act.form} ${act.argument === null ? 'bare' : 'naming a player'}`, outcome, line);
+        } else {
+          note(`vote ${act.form} ${act.midLine ? 'mid-line' : 'own line'}`, outcome, line);
+          if (a.filter((x) => x.kind === 'vote').length > 1) note('vote: 2+ votes in one post', outcome, line);
+          if (act.misspelt) note('vote: misspelt keyword', outcome, line);
+          if (i < firstCount) note(`vote before the day's first count`, outcome, line);
+        }
+      }
+      for (let i = d.start.number + 1; i <= last; i += 1) {
+        if (acts.has(i)) continue;
+        const text = plainText(posts[i].html);
+        const at = text.search(PLAIN_UNVOTE);
+        if (at < 0) continue;
+        const who = slotOf(posts[i].author);
+        const vc = countFor(i, who);
+        const before = vc ? toolVote(i - 1, who) : 'none';
+        if (before === 'none') continue;
+        const mod = modVote(vc, who);
+        const outcome = mod === 'none' ? 'as read' : mod === before ? 'not applied' : 'other';
+        const line = `${thread} D${d.day} #${i} ${who}: …${text.slice(Math.max(0, at - 40), at + 40)}…`;
+        note(`plain-text unvote (applied = 'as read')`, outcome, line);
+      }
+      const t0 = Date.parse(posts[d.start.number].createdAt);
+      const t1 = Date.parse(posts[last].createdAt);
+      for (const ev of game.events ?? []) {
+        const at = Date.parse(ev.at);
+        if (!('replace' in ev) || at <= t0 || at >= t1) continue;
+        const slot = slotOf(ev.replace);
+        const k = posts.findIndex((p) => Date.parse(p.createdAt) > at);
+        const vc = d.voteCounts.find((v) => v.through.number >= k);
+        if (k < 1 || !vc) continue;
+        const acted = (who) => nextAct(k - 1, who) <= vc.through.number;
+        const own = toolVote(k - 1, slot);
+        const line = `${thread} D${d.day} ${ev.replace} -> ${ev.by}`;
+        if (own !== 'none' && !acted(slot))
+          note('replacement: the slot keeps its vote', modVote(vc, slot) === own ? 'as read' : 'not applied', line);
+        for (const s of e.slots) {
+          if (s.key === slot || acted(s.key) || toolVote(k - 1, s.key) !== slot) continue;
+          const outcome = modVote(vc, s.key) === slot ? 'as read' : 'not applied';
+          note('replacement: votes on the slot stay', outcome, `${line} (${s.key})`);
+        }
+      }
+    }
+  }
+}
+console.log(`${'kind of action'.padEnd(40)} as read  not applied  other`);
+for (const [group, row] of [...tally].sort()) {
+  console.log(
+    `${group.padEnd(40)} ${String(row['as read']).padStart(7)}  ${String(row['not applied']).padStart(11)}  ${String(row.other).padStart(5)}`,
+  );
+}
