@@ -185,6 +185,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     fetchedAt.delete(e.gameId);
   });
   const busy = sample();
+  const profiledBusy = await profileSpan('desk-busy');
   let n = 0;
   const timer = setInterval(() => {
     for (let i = 0; i < GAMES; i += 10) {
@@ -201,6 +202,7 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   clearInterval(timer);
   const active = busy();
   load.busy = loadavg()[0] ?? 0;
+  await profiledBusy();
   const backingOff = [...watcher.runners.values()].filter((r) => r.failures > 0).length;
   off();
   await watcher.stop();

@@ -11,7 +11,7 @@ import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
 import type { StoredDraft } from '../storage/draft-store.js';
-import { inDumpOrder } from '../storage/post-store.js';
+import { type AddResult, inDumpOrder } from '../storage/post-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
@@ -20,6 +20,18 @@ import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFinger
 import { countDecision } from './drafts/tidy.js';
 import type { GameFileError } from './game-file-read.js';
 import { nextPollDelay } from './poll-schedule.js';
+
+/** What `planThrough` planned and stored, for `settle` to take once it is committed. */
+interface Planned {
+  state: PlanState;
+  ctx: GameContext;
+  /** False: nothing could happen in the span, and the position waits for the next transaction (`deferPlan`). */
+  written: boolean;
+  made: PlannedDraft[];
+  /** Drafts superseded or recounted, said once the transaction is committed. */
+  events: DeskEvent[];
+  flagsBefore: number;
+}
 
 /** At rest the planner's position is written at least this often (game time), so a restart replans little. */
 const QUIET_WRITE_MS = HOUR;
@@ -43,8 +55,8 @@ export interface RunnerDeps {
 }
 
 /**
- * One watched game: poll → store → plan drafts. Posts and the adapter's cursor are stored in one transaction, the
- * drafts and the planner's position in another, so a crash at any point loses nothing and repeats nothing.
+ * One watched game: poll → store → plan drafts. A poll's posts, the adapter's cursor, the drafts they make and the
+ * planner's position are stored in one transaction, so a crash at any point loses nothing and repeats nothing.
  */
 export class GameRunner {
   plan: PlanState;
@@ -187,16 +199,25 @@ export class GameRunner {
       throw err;
     }
     const seenAt = formatInstant(clock.now());
-    // A quiet poll (nothing read, the cursor as it was) opens no transaction.
+    // A quiet poll (nothing read, the cursor as it was) opens no transaction. Any other stores its posts, the new
+    // cursor, the drafts they make and the planner's position in one transaction: all of it, or none of it.
     const quiet = result.posts.length === 0 && sameCursor(result.cursor, cursor);
-    const added = quiet
-      ? { added: [], newPosts: 0, edits: 0 }
-      : store.tx(() => {
+    const posts = this._posts;
+    const ctx = this.ctx;
+    let stored: AddResult = { added: [], newPosts: 0, edits: 0 };
+    let timed: boolean;
+    let planned: Planned | null;
+    try {
+      if (quiet) {
+        timed = this.timerDue(cut);
+        planned = this.planThrough(cut, false);
+      } else
+        [stored, timed, planned] = store.tx(() => {
           const r = store.posts.add(this.id, result.posts, seenAt);
           // A poll that moved nothing writes nothing.
           if (r.added.length || !sameCursor(result.cursor, cursor))
             store.games.saveCursor(this.id, result.cursor, seenAt);
-          if (r.added.length)
+          if (r.added.length) {
             store.audit.append({
               at: seenAt,
               gameId: this.id,
@@ -204,8 +225,18 @@ export class GameRunner {
               action: 'posts.stored',
               detail: { newPosts: r.newPosts, edits: r.edits, requests: result.requests },
             });
-          return r;
+            this.addPosts(r.added);
+          }
+          return [r, this.timerDue(cut), this.planThrough(cut, true)] as const;
         });
+    } catch (err) {
+      // The fold went ahead of the store (and took posts the failed transaction did not keep): made again from it.
+      this._posts = posts;
+      this.ctx = ctx;
+      this.states.clear();
+      this._fold = null;
+      throw err;
+    }
     this.cursor = result.cursor;
     this.failures = 0;
     this.lastError = null;
@@ -217,16 +248,14 @@ export class GameRunner {
         { missing: this.missing.length, ids: this.missing.slice(0, 20) },
         'the platform did not give every post; the next poll asks again',
       );
-    if (added.added.length) {
-      this.addPosts(added.added);
-      log.info({ newPosts: added.newPosts, edits: added.edits, requests: result.requests }, 'new posts stored');
-    } else log.debug({ requests: result.requests }, 'quiet poll');
-    const timed = this.timerDue(cut);
-    const drafts = this.advance(cut);
+    if (stored.added.length)
+      log.info({ newPosts: stored.newPosts, edits: stored.edits, requests: result.requests }, 'new posts stored');
+    else log.debug({ requests: result.requests }, 'quiet poll');
+    const drafts = planned ? this.settle(planned) : [];
     this.nextPollAt = this.nextPollInstant();
-    this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: added.newPosts });
-    if (added.added.length || drafts.length || timed) this.d.emit({ type: 'game.updated', gameId: this.id });
-    return { newPosts: added.newPosts, drafts };
+    this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: stored.newPosts });
+    if (stored.added.length || drafts.length || timed) this.d.emit({ type: 'game.updated', gameId: this.id });
+    return { newPosts: stored.newPosts, drafts };
   }
 
   /**
@@ -251,8 +280,24 @@ export class GameRunner {
 
   /** Plans drafts through `to` and stores them with the planner's new position (one transaction). */
   advance(to: Instant): PlannedDraft[] {
-    const { store, log } = this.d;
-    if (to <= this.plan.at) return [];
+    let planned: Planned | null;
+    try {
+      planned = this.planThrough(to, false);
+    } catch (err) {
+      this._fold = null; // the fold went ahead of the stored plan: made again from it
+      throw err;
+    }
+    return planned ? this.settle(planned) : [];
+  }
+
+  /**
+   * Plans through `to` and writes the drafts with the planner's position: in the caller's transaction (`inTx`, the
+   * poll's), or in one of its own. Outside a transaction a span where nothing could happen writes nothing (only the
+   * instant moved: written with the next transaction). The runner takes the result once it is stored (`settle`).
+   */
+  private planThrough(to: Instant, inTx: boolean): Planned | null {
+    const { store } = this.d;
+    if (to <= this.plan.at) return null;
     const input = {
       game: this.game,
       posts: this.posts,
@@ -263,81 +308,88 @@ export class GameRunner {
     };
     const flagsBefore = this.ctx.flags.length;
     const r = advancePlan(input, this.plan, to);
-    if (!r.stepped && r.state.at - this.writtenAt < QUIET_WRITE_MS) {
-      // Nothing could happen since the last step: only the instant moved. Written with the next transaction.
+    if (!inTx && !r.stepped && r.state.at - this.writtenAt < QUIET_WRITE_MS) {
       store.games.deferPlan(this.id, r.state);
-      this.plan = r.state;
-      this.ctx = r.ctx;
-      return [];
+      return { state: r.state, ctx: r.ctx, written: false, made: [], events: [], flagsBefore };
     }
+    const events: DeskEvent[] = [];
+    const write = () => this.writeDrafts(r.drafts, r.state, events);
+    const made = inTx ? write() : store.tx(write);
+    return { state: r.state, ctx: r.ctx, written: true, made, events, flagsBefore };
+  }
+
+  /** Stores planned drafts (superseding and recounting as tidy.ts decides) and the planner's position. */
+  private writeDrafts(drafts: PlannedDraft[], state: PlanState, events: DeskEvent[]): PlannedDraft[] {
+    const { store } = this.d;
     const at = formatInstant(this.d.clock.now());
     const made: PlannedDraft[] = [];
-    try {
-      store.tx(() => {
-        for (const d of r.drafts) {
-          const decision = countDecision(d, store.drafts.list(this.id, 'pending'));
-          if (decision.recountOf) {
-            this.recountInstead(decision.recountOf, d, at);
-            continue;
-          }
-          const created = store.drafts.create({
-            gameId: this.id,
-            id: d.id,
-            kind: d.kind,
-            phase: d.phase,
-            number: d.number,
-            format: this.format,
-            text: d.text,
-            to: d.to,
-            throughPost: d.throughPost,
-            planAt: d.at,
-            idempotencyKey: `${this.id}-${d.id}`,
-            createdAt: at,
-          });
-          if (!created) continue;
-          made.push(d);
-          store.audit.append({
-            at,
-            gameId: this.id,
-            actor: 'watch',
-            action: 'draft.created',
-            detail: { draft: d.id, kind: d.kind },
-          });
-          if (this.d.opts.autoApprove.has(d.kind)) {
-            // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
-            store.drafts.save({ ...store.drafts.get(this.id, d.id)!, status: 'approved' }, at);
-            store.audit.append({
-              at,
-              gameId: this.id,
-              actor: 'config',
-              action: 'draft.approved',
-              detail: { draft: d.id, auto: true },
-            });
-          }
-          for (const old of decision.supersede) this.supersede(old, d, at);
-        }
-        store.games.savePlan(this.id, r.state);
+    for (const d of drafts) {
+      const decision = countDecision(d, store.drafts.list(this.id, 'pending'));
+      if (decision.recountOf) {
+        events.push(this.recountInstead(decision.recountOf, d, at));
+        continue;
+      }
+      const created = store.drafts.create({
+        gameId: this.id,
+        id: d.id,
+        kind: d.kind,
+        phase: d.phase,
+        number: d.number,
+        format: this.format,
+        text: d.text,
+        to: d.to,
+        throughPost: d.throughPost,
+        planAt: d.at,
+        idempotencyKey: `${this.id}-${d.id}`,
+        createdAt: at,
       });
-      this.writtenAt = r.state.at;
-    } catch (err) {
-      this._fold = null; // the fold went ahead of the stored plan: made again from it
-      throw err;
+      if (!created) continue;
+      made.push(d);
+      store.audit.append({
+        at,
+        gameId: this.id,
+        actor: 'watch',
+        action: 'draft.created',
+        detail: { draft: d.id, kind: d.kind },
+      });
+      if (this.d.opts.autoApprove.has(d.kind)) {
+        // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
+        store.drafts.save({ ...store.drafts.get(this.id, d.id)!, status: 'approved' }, at);
+        store.audit.append({
+          at,
+          gameId: this.id,
+          actor: 'config',
+          action: 'draft.approved',
+          detail: { draft: d.id, auto: true },
+        });
+      }
+      for (const old of decision.supersede) events.push(this.supersede(old, d, at));
     }
-    this.plan = r.state;
-    this.ctx = r.ctx;
-    for (const d of made) {
-      log.info({ draft: d.id, kind: d.kind }, 'draft created');
-      this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: d.id });
-    }
-    if (this.ctx.flags.length !== flagsBefore) {
-      log.info({ flags: this.ctx.flags.length - flagsBefore }, 'new flags');
-      this.d.emit({ type: 'flag.changed', gameId: this.id });
-    }
+    store.games.savePlan(this.id, state);
     return made;
   }
 
+  /** Takes a stored plan: the planner's new position and state, then says what changed. */
+  private settle(p: Planned): PlannedDraft[] {
+    const { log } = this.d;
+    this.plan = p.state;
+    this.ctx = p.ctx;
+    if (!p.written) return [];
+    this.writtenAt = p.state.at;
+    for (const e of p.events) this.d.emit(e);
+    for (const d of p.made) {
+      log.info({ draft: d.id, kind: d.kind }, 'draft created');
+      this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: d.id });
+    }
+    if (this.ctx.flags.length !== p.flagsBefore) {
+      log.info({ flags: this.ctx.flags.length - p.flagsBefore }, 'new flags');
+      this.d.emit({ type: 'flag.changed', gameId: this.id });
+    }
+    return p.made;
+  }
+
   /** A newer vote count, or the day's end, makes an earlier pending count of the day obsolete (drafts/tidy.ts). */
-  private supersede(old: StoredDraft, by: PlannedDraft, at: string): void {
+  private supersede(old: StoredDraft, by: PlannedDraft, at: string): DeskEvent {
     const { store } = this.d;
     store.drafts.save({ ...old, status: 'superseded', supersededBy: by.id }, at);
     store.audit.append({
@@ -347,11 +399,11 @@ export class GameRunner {
       action: 'draft.superseded',
       detail: { draft: old.id, by: by.id },
     });
-    this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: old.id });
+    return { type: 'draft.changed', gameId: this.id, draftId: old.id };
   }
 
   /** The day's one pending count is the mod's edit: the new count becomes its recount, not a second card. */
-  private recountInstead(edited: StoredDraft, count: PlannedDraft, at: string): void {
+  private recountInstead(edited: StoredDraft, count: PlannedDraft, at: string): DeskEvent {
     const { store } = this.d;
     const recount = { text: count.text, diff: lineDiff(edited.text, count.text) };
     store.drafts.save({ ...edited, recount }, at);
@@ -362,7 +414,7 @@ export class GameRunner {
       action: 'draft.recounted',
       detail: { draft: edited.id, count: count.id, diff: recount.diff },
     });
-    this.d.emit({ type: 'draft.changed', gameId: this.id, draftId: edited.id });
+    return { type: 'draft.changed', gameId: this.id, draftId: edited.id };
   }
 
   /** The next poll as desk time: now plus the real delay at the clock's speed (none on a stopped clock). */
