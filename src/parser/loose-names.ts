@@ -71,12 +71,14 @@ export function byAbbreviation(arg: string, names: readonly LooseName[]): NameMa
 
 function isAbbreviation(arg: string, n: LooseName): boolean {
   if (n.norm[0] !== arg[0] || n.norm.length <= arg.length) return false;
+  // Two letters: the second starts any word of the name, not only at its first place (`to` for tarsonisocelot).
+  if (arg.length === 2 && n.wordStarts.size > 1) return [...n.wordStarts].some((s) => s > 0 && n.norm[s] === arg[1]);
   let at = 0;
   for (let i = 1; i < arg.length; i += 1) {
     at = n.norm.indexOf(arg[i] as string, at + 1);
     if (at < 0) return false;
     // N19: a name of one unbroken word has no word starts to check (`qz` for Quazel); its own start is N13's.
-    if (arg.length === 2 && !n.wordStarts.has(at) && (n.wordStarts.size > 1 || at === 1)) return false;
+    if (arg.length === 2 && at === 1) return false;
   }
   return true;
 }

@@ -139,6 +139,9 @@ describe('name readings', () => {
   it('N11: letters of the name in order', () => {
     expect(resolveName('pjq', idx)).toEqual(doubtful(5, 'abbreviation'));
     expect(resolveName('MD', names(['mnemonicdevice', 'Ann']))).toEqual(doubtful(0, 'abbreviation'));
+    // Two letters: the second starts a word of the name, though it also stands earlier inside the first.
+    expect(resolveName('KS', names(['kassandrastorm', 'Ann']))).toEqual(doubtful(0, 'abbreviation'));
+    expect(resolveName('KA', names(['kassandrastorm', 'Ann']))).not.toMatchObject({ via: 'abbreviation' });
   });
   it('N12: the nearest spelling, with its distance, runner-up and margin', () => {
     const m = resolveName('Wierdalexz', names(['weirdalexv', 'Ann', 'Bobcat']));
