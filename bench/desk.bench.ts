@@ -4,7 +4,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { appConfigSchema } from '../src/app/app-config.js';
+import { appConfigSchema, type PollConfig } from '../src/app/app-config.js';
 import { systemClock } from '../src/app/clock.js';
 import { localThreadUrl } from '../src/app/demo/local-forum.js';
 import { sourceFor, Watcher } from '../src/app/watcher.js';
@@ -19,11 +19,14 @@ import { liveHeapMb, sample } from './sample.js';
 // Issues 6 and 16: one process watching 1,000 games on the built-in local forum (the Reddit API the demo serves):
 // CPU share and memory at rest and while 10% of the games get new posts, and the time from a fetched post to its
 // draft. The forums run in a process of their own (bench/forum-host.ts), so the figures are the desk's. Baseline,
-// measured in the same run before the desk starts, in a third process: the same adapters polling the same forums on the same schedule,
-// keeping nothing (what any desk pays to read 1,000 threads).
+// measured in the same run before the desk starts, in a third process: the same adapters polling the same forums on
+// the same schedule (the one rule set, src/app/poll-schedule.ts), keeping nothing (what any desk pays to read 1,000
+// threads). The threads' last posts are hours old, so at rest both sides poll each game at the quiet ceiling.
 const GAMES = Number(process.env.MODDESK_BENCH_GAMES ?? 1000);
 const PHASE_MS = Number(process.env.MODDESK_BENCH_PHASE_MS ?? 15_000);
 const POLL_SECONDS = 5;
+/** A quiet thread's polls back off to this (decision 0015); a post or the moderator brings them back to 5 s. */
+const QUIET_MAX_SECONDS = 60;
 const PLAYERS = ['Ava', 'Bea', 'Cid', 'Dot', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy'];
 
 function gameYaml(i: number, now: number): string {
@@ -74,14 +77,15 @@ async function startForums(history: Post[]): Promise<{ host: ChildProcess; envs:
 }
 
 /** The baseline (bench/adapters-alone.ts), in a process of its own over the same forums and schedule. */
-async function adaptersAlone(dir: string, games: { file: string; env: NodeJS.ProcessEnv }[]) {
+async function adaptersAlone(dir: string, games: { file: string; env: NodeJS.ProcessEnv }[], poll: PollConfig) {
   const spec = join(dir, 'baseline.json');
-  writeFileSync(spec, JSON.stringify({ games, pollSeconds: POLL_SECONDS, phaseMs: PHASE_MS }));
+  writeFileSync(spec, JSON.stringify({ games, poll, phaseMs: PHASE_MS }));
   const child = fork(fileURLToPath(new URL('./adapters-alone.ts', import.meta.url)), [spec], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  type Figures = ReturnType<ReturnType<typeof sample>> & { liveHeapMb: number };
+  type Span = ReturnType<ReturnType<typeof sample>> & { liveHeapMb: number; pollsPerSecond: number };
+  type Figures = Span & { busy: Span };
   return new Promise<Figures>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Figures));
     child.once('exit', (code) => reject(new Error(`the baseline exited (${code}) before reporting`)));
@@ -111,12 +115,19 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   const config = appConfigSchema.parse({
     database: join(dir, 'moddesk.db'),
     games,
-    poll: { intervalSeconds: POLL_SECONDS, nearSeconds: POLL_SECONDS, minSeconds: 0, debounceMinutes: 0 },
+    poll: {
+      intervalSeconds: POLL_SECONDS,
+      nearSeconds: POLL_SECONDS,
+      minSeconds: 0,
+      debounceMinutes: 0,
+      quietMaxSeconds: QUIET_MAX_SECONDS,
+    },
   });
   const envOf = (file: string) => envs[Number(/g(\d+)\.yaml$/.exec(file)![1])]!;
   const base = await adaptersAlone(
     dir,
     games.map((g) => ({ file: g.file, env: envOf(g.file) })),
+    config.poll,
   );
   // The machine's load beside each measured span: on a shared machine the figures are read against it.
   const load = { baseline: loadavg()[0] ?? 0, rest: 0, busy: 0 };
@@ -129,9 +140,10 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     clock: systemClock,
     log: pino({ level: 'silent' }),
     env: {},
+    envFor: envOf,
     config,
-    createSource: (game, file) => {
-      const source = sourceFor(game, file, envOf(file));
+    createSource: (game, file, env) => {
+      const source = sourceFor(game, file, env);
       const read = source.read.bind(source);
       const id = /(g\d+)\.yaml$/.exec(file)![1]!;
       source.read = async (cursor, o) => {
@@ -159,16 +171,24 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   // the baseline waits one interval before measuring.
   await new Promise((r) => setTimeout(r, POLL_SECONDS * 1000));
 
+  let polls = 0;
+  const offPolls = watcher.desk.subscribe((e) => {
+    if (e.type === 'poll.done') polls += 1;
+  });
   const rest = sample();
+  const restStart = performance.now();
   const profiled = await profileSpan('desk-at-rest');
   await new Promise((r) => setTimeout(r, PHASE_MS));
   const atRest = rest();
+  const pollsPerSecond = (polls * 1000) / (performance.now() - restStart);
+  offPolls();
   load.rest = loadavg()[0] ?? 0;
   const liveAtRest = liveHeapMb();
   await profiled();
 
   // 10% of the games get a new vote every second; the draft it causes is timed from the post's appearance and
-  // from the poll that fetched it.
+  // from the poll that fetched it. Measured after a warm-up of one quiet ceiling (and an interval): by then every
+  // game has been read since its first new post and polls at the base interval again, as the baseline's busy span.
   const latencies: number[] = [];
   const processing: number[] = [];
   const waiting = new Map<string, number>();
@@ -184,8 +204,6 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     waiting.delete(e.gameId);
     fetchedAt.delete(e.gameId);
   });
-  const busy = sample();
-  const profiledBusy = await profileSpan('desk-busy');
   let n = 0;
   const timer = setInterval(() => {
     for (let i = 0; i < GAMES; i += 10) {
@@ -198,9 +216,23 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     }
     n += 1;
   }, 1000);
+  await new Promise((r) => setTimeout(r, (QUIET_MAX_SECONDS + POLL_SECONDS) * 1000));
+  latencies.length = 0;
+  processing.length = 0;
+  const n0 = n;
+  let busyPolls = 0;
+  const offBusy = watcher.desk.subscribe((e) => {
+    if (e.type === 'poll.done') busyPolls += 1;
+  });
+  const busy = sample();
+  const busyStart = performance.now();
+  const profiledBusy = await profileSpan('desk-busy');
   await new Promise((r) => setTimeout(r, PHASE_MS));
-  clearInterval(timer);
   const active = busy();
+  const busyPollsPerSecond = (busyPolls * 1000) / (performance.now() - busyStart);
+  offBusy();
+  clearInterval(timer);
+  n -= n0;
   load.busy = loadavg()[0] ?? 0;
   await profiledBusy();
   const backingOff = [...watcher.runners.values()].filter((r) => r.failures > 0).length;
@@ -226,9 +258,9 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     const sorted = [...xs].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
   };
-  const note = `${GAMES} games, a poll every ${POLL_SECONDS} s each, forums in another process`;
-  const cpuBase = { name: 'the adapters alone, same polls', value: base.cpuShare };
-  const rssBase = { name: 'the adapters alone, same polls', value: base.rssMb };
+  const note = `${GAMES} games, a poll every ${POLL_SECONDS} s each backing off to ${QUIET_MAX_SECONDS} s while quiet, forums in another process`;
+  const cpuBase = { name: 'the adapters alone, same schedule', value: base.cpuShare };
+  const rssBase = { name: 'the adapters alone, same schedule', value: base.rssMb };
   const baseNote = `the baseline's heap ${base.heapMb.toFixed(0)} of ${base.heapTotalMb.toFixed(0)} MB, external ${base.externalMb.toFixed(0)} MB`;
   return [
     {
@@ -240,6 +272,13 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
     { name: 'desk: start-up (open + first full read of every game)', value: startup / 1000, unit: 's', note },
     { name: 'desk: CPU share at rest', value: atRest.cpuShare, unit: '% of one core', baseline: cpuBase, note },
     {
+      name: 'desk: polls at rest',
+      value: pollsPerSecond,
+      unit: 'polls/s',
+      baseline: { name: 'the adapters alone, same schedule', value: base.pollsPerSecond },
+      note: `each poll two HTTP requests (thread page and inbox); ${(GAMES / POLL_SECONDS).toFixed(0)} polls/s at the base interval`,
+    },
+    {
       name: 'desk: memory at rest (rss)',
       value: atRest.rssMb,
       unit: 'MB',
@@ -250,21 +289,27 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
       name: 'desk: live heap at rest (after a full GC)',
       value: liveAtRest,
       unit: 'MB',
-      baseline: { name: 'the adapters alone, same polls', value: base.liveHeapMb },
+      baseline: { name: 'the adapters alone, same schedule', value: base.liveHeapMb },
       note: `what the desk holds for ${GAMES} games: ${(((liveAtRest - base.liveHeapMb) * 1024) / GAMES).toFixed(1)} KB a game more than the adapters alone`,
     },
     {
       name: 'desk: CPU share, 10% of games posting',
       value: active.cpuShare,
       unit: '% of one core',
-      baseline: cpuBase,
-      note,
+      baseline: { name: 'the adapters alone, every game active', value: base.busy.cpuShare },
+      note: `${GAMES} games, every game active (a poll every ${POLL_SECONDS} s), forums in another process`,
+    },
+    {
+      name: 'desk: polls, 10% of games posting',
+      value: busyPollsPerSecond,
+      unit: 'polls/s',
+      baseline: { name: 'the adapters alone, every game active', value: base.busy.pollsPerSecond },
     },
     {
       name: 'desk: memory, 10% of games posting (rss)',
       value: active.rssMb,
       unit: 'MB',
-      baseline: rssBase,
+      baseline: { name: 'the adapters alone, every game active', value: base.busy.rssMb },
       note: `heap ${active.heapMb.toFixed(0)} MB`,
     },
     {

@@ -33,6 +33,8 @@ export const appConfigSchema = z.strictObject({
       minSeconds: z.number().nonnegative().optional().default(0),
       timeoutSeconds: z.number().positive().optional().default(120),
       debounceMinutes: z.number().nonnegative().optional().default(10),
+      /** The longest interval a quiet thread backs off to (default: four intervals; decision 0015). */
+      quietMaxSeconds: z.number().positive().optional(),
     })
     .optional()
     .default({

@@ -3,6 +3,7 @@ import type { DeathCause } from '../domain/game-file.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
 import type { NightPick } from '../machine/night-preview.js';
 import type { DraftShelf } from './drafts/tidy.js';
+import type { PollReason } from './poll-schedule.js';
 
 export type { DraftKind, DraftRecord, DraftStatus } from '../domain/draft.js';
 export type { NightPick } from '../machine/night-preview.js';
@@ -118,6 +119,8 @@ export interface PollHealth {
   lastError: { message: string; at: string } | null;
   /** When the next poll (or retry) is due, desk time; null when not known (a stopped clock). */
   nextAt: string | null;
+  /** The wait before that poll (real seconds) and why (poll-schedule.ts): a quiet thread is read less often. */
+  interval?: { seconds: number; reason: PollReason } | null;
 }
 
 export type ApproveResult =

@@ -19,7 +19,7 @@ import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
 import { countDecision } from './drafts/tidy.js';
 import type { GameFileError } from './game-file-read.js';
-import { nextPollDelay } from './poll-schedule.js';
+import { nextPollStep, type PollStep } from './poll-schedule.js';
 
 /** What `planThrough` planned and stored, for `settle` to take once it is committed. */
 interface Planned {
@@ -69,6 +69,15 @@ export class GameRunner {
   lastErrorAt: string | null = null;
   /** When the next poll is due (desk time, ISO); null before the first poll or on a stopped clock. */
   nextPollAt: string | null = null;
+  /** The schedule's last answer: the wait before the next poll and why (poll-schedule.ts). */
+  pollStep: PollStep | null = null;
+  /**
+   * The game's last sign of life (desk time): the newest post or version the desk holds, a poll that brought new
+   * ones, the moderator's last act. A quiet game is polled less often from it (decision 0015).
+   */
+  activeAt: Instant | null;
+  /** Set by the watch loop while it sleeps: cuts the sleep short when the schedule moves earlier (`noteActivity`). */
+  wake: (() => void) | null = null;
   /** Posts the last poll could not get from the platform (ReadResult.missing); the next poll asks again. */
   missing: string[] = [];
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
@@ -98,6 +107,7 @@ export class GameRunner {
     this.format =
       game.thread?.platform === 'reddit' ? 'markdown' : game.thread?.platform === 'file' ? 'text' : 'bbcode';
     this.posts = this.gamePosts();
+    this.activeAt = newestVersionAt(this.posts);
     const plan = stored?.plan as PlanState | null;
     // Planning starts before the first phase, wherever the clock is: the drafts depend on the posts, not on when
     // the desk was first started.
@@ -248,9 +258,11 @@ export class GameRunner {
         { missing: this.missing.length, ids: this.missing.slice(0, 20) },
         'the platform did not give every post; the next poll asks again',
       );
-    if (stored.added.length)
+    if (stored.added.length) {
+      // The thread moved since the last look; a first read (no cursor) dates the thread by its newest post instead.
+      this.activeAt = cursor ? clock.now() : newestVersionAt(this._posts);
       log.info({ newPosts: stored.newPosts, edits: stored.edits, requests: result.requests }, 'new posts stored');
-    else log.debug({ requests: result.requests }, 'quiet poll');
+    } else log.debug({ requests: result.requests }, 'quiet poll');
     const drafts = planned ? this.settle(planned) : [];
     this.nextPollAt = this.nextPollInstant();
     this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: stored.newPosts });
@@ -417,6 +429,16 @@ export class GameRunner {
     return { type: 'draft.changed', gameId: this.id, draftId: edited.id };
   }
 
+  /**
+   * The moderator acted on this game (a draft approved, a ruling, a mid-day event, the game file edited): the quiet
+   * backoff snaps back to the base interval, and a loop asleep for longer wakes to the new schedule.
+   */
+  noteActivity(): void {
+    this.activeAt = Math.max(this.activeAt ?? 0, this.d.clock.now());
+    this.nextPollAt = this.nextPollInstant();
+    this.wake?.();
+  }
+
   /** The next poll as desk time: now plus the real delay at the clock's speed (none on a stopped clock). */
   private nextPollInstant(): string | null {
     const { clock } = this.d;
@@ -426,11 +448,11 @@ export class GameRunner {
     return formatInstant(clock.now() + Math.ceil(real / perGameMs));
   }
 
-  /** Real ms until the next poll. */
+  /** Real ms until the next poll (kept with its reason in `pollStep`). */
   nextDelay(): number {
     const { clock, opts } = this.d;
     const due = this.plan.lastChange !== null ? this.plan.lastChange + opts.debounceMs : null;
-    return nextPollDelay({
+    this.pollStep = nextPollStep({
       now: clock.now(),
       ctx: this.ctx,
       voteCountDue: due,
@@ -438,8 +460,20 @@ export class GameRunner {
       floorMs: opts.floorMs,
       toRealMs: (ms) => clock.toRealMs(ms),
       failures: this.failures,
+      activeAt: this.activeAt,
     });
+    return this.pollStep.delayMs;
   }
+}
+
+/** The newest instant any of the posts was written or edited at (null: no posts). */
+function newestVersionAt(posts: Post[]): Instant | null {
+  let newest: Instant | null = null;
+  for (const p of posts) {
+    const at = Math.max(Date.parse(p.createdAt), p.editedAt ? Date.parse(p.editedAt) : 0);
+    if (Number.isFinite(at) && (newest === null || at > newest)) newest = at;
+  }
+  return newest;
 }
 
 /**

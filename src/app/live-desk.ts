@@ -91,6 +91,13 @@ export class LiveDesk implements DashboardDesk {
     return r;
   }
 
+  /** A game the moderator acts on: its polls snap back to the base interval (decision 0015). */
+  private acted(gameId: string): GameRunner {
+    const r = this.runner(gameId);
+    r.noteActivity();
+    return r;
+  }
+
   /** The desk's "now" for a game: the clock, but never before what the planner has already drafted through. */
   private nowOf(r: GameRunner): number {
     return Math.max(this.clock.now(), r.plan.at);
@@ -114,6 +121,7 @@ export class LiveDesk implements DashboardDesk {
           failures: r.failures,
           lastError: r.lastError && r.lastErrorAt ? { message: r.lastError, at: r.lastErrorAt } : null,
           nextAt: r.nextPollAt,
+          interval: r.pollStep ? { seconds: r.pollStep.delayMs / 1000, reason: r.pollStep.reason } : null,
         },
         missingPosts: r.missing,
         result: s.result,
@@ -177,27 +185,27 @@ export class LiveDesk implements DashboardDesk {
   }
 
   async editDraft(gameId: string, draftId: string, text: string): Promise<DraftRecord> {
-    return this.actions.edit(this.runner(gameId), draftId, text);
+    return this.actions.edit(this.acted(gameId), draftId, text);
   }
 
   approveDraft(gameId: string, draftId: string, opts?: { confirm?: boolean }): Promise<ApproveResult> {
-    return this.actions.approve(this.runner(gameId), draftId, opts);
+    return this.actions.approve(this.acted(gameId), draftId, opts);
   }
 
   async rejectDraft(gameId: string, draftId: string, reason?: string): Promise<DraftRecord> {
-    return this.actions.reject(this.runner(gameId), draftId, reason);
+    return this.actions.reject(this.acted(gameId), draftId, reason);
   }
 
   async rule(gameId: string, ruling: Ruling): Promise<void> {
-    this.rulings.rule(this.runner(gameId), ruling);
+    this.rulings.rule(this.acted(gameId), ruling);
   }
 
   async ruleGroup(gameId: string, ruling: GroupRuling): Promise<void> {
-    this.rulings.ruleGroup(this.runner(gameId), ruling);
+    this.rulings.ruleGroup(this.acted(gameId), ruling);
   }
 
   async undoRuling(gameId: string, flagId: string): Promise<void> {
-    this.rulings.undo(this.runner(gameId), flagId);
+    this.rulings.undo(this.acted(gameId), flagId);
   }
 
   async flagTriage(gameId: string, filter: FlagFilter = {}): Promise<FlagTriage> {
@@ -219,7 +227,7 @@ export class LiveDesk implements DashboardDesk {
    * whole second, so the actions entered this second come first (mod events precede posts at one instant).
    */
   async endPhase(gameId: string, phase: string): Promise<void> {
-    const r = this.runner(gameId);
+    const r = this.acted(gameId);
     const now = r.replayAt(this.nowOf(r));
     if (now.phase?.name !== phase || now.phase.endedAt !== null)
       throw new ModdeskError('usage', `${phase} is not the phase running now (${now.phase?.name ?? 'none'})`);
@@ -230,7 +238,7 @@ export class LiveDesk implements DashboardDesk {
 
   /** A mid-day event from the dashboard (modEventChange checks it can apply now), stored like a ruling, then replayed. */
   async modEvent(gameId: string, e: ModEvent): Promise<void> {
-    const r = this.runner(gameId);
+    const r = this.acted(gameId);
     // Written into a file that does not load, it would be lost from the file: the mod fixes the file first.
     if (r.gameFileError && this.opts.writeGameFile !== false)
       throw new ModdeskError(
@@ -264,7 +272,7 @@ export class LiveDesk implements DashboardDesk {
     gameId: string,
     action: { phase: string; actor: string; line: string },
   ): Promise<NightEntryOutcome> {
-    const r = this.runner(gameId);
+    const r = this.acted(gameId);
     const nowAt = this.nowOf(r);
     const current = r.replayAt(nowAt).phase;
     if (current?.name !== action.phase)

@@ -31,6 +31,8 @@ export interface WatcherDeps {
   /** Where `--dry-run` prints what would be posted. */
   out?: (s: string) => void;
   createSource?: (game: GameFile, gameFile: string, env: NodeJS.ProcessEnv) => Source;
+  /** A game's own environment, where games reach different hosts (the bench); default `env` for every game. */
+  envFor?: (gameFile: string) => NodeJS.ProcessEnv;
   /** Write rulings into the game files too (default); `serve` keeps them in its in-memory store only. */
   writeGameFile?: boolean;
   /** Real-time sleep between polls (tests may shorten it). */
@@ -94,10 +96,23 @@ export class Watcher {
   open(): void {
     const { store, clock, config, env } = this.d;
     const kinds = new Set<DraftKind>(config.autoApprove);
-    for (const g of config.games) {
+    const envOf = (file: string) => this.d.envFor?.(file) ?? env;
+    const reads = config.games.map((g) => ({ g, read: readGameFile(g.file, formatInstant(clock.now())) }));
+    // Games that poll Reddit through one client id share its queries a minute (poll-schedule.ts adapterFloorMs).
+    const clients = new Map<string, number>();
+    const clientOf = (game: GameFile | null | undefined, file: string) => {
+      const e = envOf(file);
+      return game?.thread?.platform === 'reddit'
+        ? `${e.MODDESK_REDDIT_API_BASE ?? ''} ${e.REDDIT_CLIENT_ID ?? ''}`
+        : null;
+    };
+    for (const { g, read } of reads) {
+      const key = clientOf(read.game ?? store.games.get(g.id ?? gameIdOf(g.file))?.game, g.file);
+      if (key !== null) clients.set(key, (clients.get(key) ?? 0) + 1);
+    }
+    for (const { g, read } of reads) {
       const id = g.id ?? gameIdOf(g.file);
       const at = formatInstant(clock.now());
-      const read = readGameFile(g.file, at);
       const stored = store.games.get(id);
       // A game file broken by a hand edit does not stop the desk when it has the last good game stored.
       if (read.error && !stored)
@@ -107,13 +122,14 @@ export class Watcher {
         });
       if (read.game) store.games.register(id, g.file, read.game, at);
       const game = read.game ? withRulings(read.game, store.games.rulings(id)) : stored!.game;
-      const source = (this.d.createSource ?? sourceFor)(game, g.file, env);
+      const source = (this.d.createSource ?? sourceFor)(game, g.file, envOf(g.file));
+      const sharing = clients.get(clientOf(game, g.file) ?? '') ?? 1;
       const opts: RunnerOptions = {
         poll: config.poll,
         debounceMs: config.poll.debounceMinutes * 60_000,
         autoApprove: kinds,
         dryRun: this.d.dryRun ?? false,
-        floorMs: adapterFloorMs(game.thread?.platform ?? 'file', env),
+        floorMs: adapterFloorMs(game.thread?.platform ?? 'file', envOf(g.file), sharing),
       };
       const log = this.d.log.child({ game: id });
       const runner = new GameRunner(id, g.file, game, {
@@ -149,6 +165,7 @@ export class Watcher {
       at,
       emit: (e) => this.desk.emit(e),
     });
+    runner.noteActivity();
     return true;
   }
 
@@ -224,11 +241,46 @@ export class Watcher {
       this.d.sleep ?? ((ms: number, s: AbortSignal) => delay(ms, undefined, { signal: s }).catch(() => undefined));
     // The first round reads the game file (it may have changed since `open`); later edits reach the stat watcher.
     await this.fewAtOnce(() => this.round(runner, true, signal));
-    if (!signal.aborted) await sleep(runner.nextDelay() * (1 + phase), signal);
+    const base = this.d.config.poll.intervalSeconds * 1000;
+    const first = runner.nextDelay();
+    if (!signal.aborted) await this.pause(runner, Math.min(first, base) + phase * first, signal, sleep);
     while (!signal.aborted) {
       await this.round(runner, false, signal);
       if (signal.aborted) break;
-      await sleep(runner.nextDelay(), signal);
+      await this.pause(runner, runner.nextDelay(), signal, sleep);
+    }
+  }
+
+  /**
+   * Sleeps `ms` before the game's next poll; when the moderator acts meanwhile (`runner.noteActivity`), the
+   * schedule is asked again and the sleep ends at the earlier of the two.
+   */
+  private async pause(
+    runner: GameRunner,
+    ms: number,
+    signal: AbortSignal,
+    sleep: (ms: number, s: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const due = performance.now() + ms;
+    let wait = ms;
+    while (!signal.aborted) {
+      // Its own controller, not AbortSignal.any: a signal made at every sleep stays tied to the loop's (Node 20).
+      const cut = new AbortController();
+      let woken = false;
+      const stop = () => cut.abort();
+      signal.addEventListener('abort', stop, { once: true });
+      runner.wake = () => {
+        woken = true;
+        cut.abort();
+      };
+      try {
+        await sleep(wait, cut.signal);
+      } finally {
+        runner.wake = null;
+        signal.removeEventListener('abort', stop);
+      }
+      if (!woken) return;
+      wait = Math.max(0, Math.min(due - performance.now(), runner.nextDelay()));
     }
   }
 

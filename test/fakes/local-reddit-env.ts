@@ -8,5 +8,6 @@ export function localRedditEnv(base: string, username = 'mod'): NodeJS.ProcessEn
     MODDESK_REDDIT_API_BASE: `${base}/oauth`,
     MODDESK_REDDIT_AUTH_BASE: `${base}/www`,
     MODDESK_REDDIT_MIN_GAP_MS: '0',
+    MODDESK_REDDIT_QPM: '0',
   };
 }

@@ -127,6 +127,7 @@ export class FakeRedditServer {
       MODDESK_REDDIT_API_BASE: `${this.url}/oauth`,
       MODDESK_REDDIT_AUTH_BASE: `${this.url}/www`,
       MODDESK_REDDIT_MIN_GAP_MS: '0',
+      MODDESK_REDDIT_QPM: '0',
       MODDESK_REDDIT_TIMEOUT_MS: '400',
       MODDESK_REDDIT_BACKOFF_MS: '20',
       ...extra,

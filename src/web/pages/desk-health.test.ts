@@ -54,4 +54,24 @@ describe('desk health: what every page says about polls and the game file', () =
     expect(out).toMatch(/last good read .*next read soon/);
     expect(deskHealth([ok], '2026-05-04T18:00:30Z').value).not.toContain('data-poll-state');
   });
+
+  it('says how often the thread is read now and why (decision 0015: a quiet thread is read less often)', () => {
+    const at = (seconds: number, reason: 'active' | 'quiet' | 'event-near') =>
+      gameHealth(
+        game({
+          poll: {
+            lastGoodAt: '2026-05-04T18:00:00Z',
+            failures: 0,
+            lastError: null,
+            nextAt: '2026-05-04T18:15:00Z',
+            interval: { seconds, reason },
+          },
+        }),
+        '2026-05-04T18:00:30Z',
+      ).value;
+    expect(at(900, 'quiet')).toMatch(/next read in .*\(every 15 min while the thread is quiet\)/);
+    expect(at(300, 'active')).toContain('(every 5 min)');
+    expect(at(30, 'event-near')).toContain('(every 30 s: a deadline or a timed event is near)');
+    expect(at(2.5, 'event-near')).toContain('data-poll-interval="event-near"');
+  });
 });

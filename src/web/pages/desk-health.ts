@@ -1,4 +1,4 @@
-import type { GameSummary } from '../../app/desk.js';
+import type { GameSummary, PollHealth } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { countdown, when } from './layout.js';
 
@@ -34,8 +34,28 @@ function pollLine(g: GameSummary, now: string): Html | string {
   const next = (label: string) =>
     p.nextAt ? html`${label} in ${countdown(p.nextAt, now, label)}` : html`${label} soon`;
   if (p.failures === 0 || !p.lastError)
-    return html`<p class="poll-ok small muted" data-poll-state="ok">Thread: ${last} · ${next('next read')}</p>`;
+    return html`<p class="poll-ok small muted" data-poll-state="ok">Thread: ${last} · ${next('next read')}${cadence(p)}</p>`;
   return html`<div class="error" role="alert" data-poll-state="failing">
 <strong>Reading the thread fails</strong> (${p.failures} ${p.failures === 1 ? 'poll' : 'polls in a row'}): <span class="poll-error">${p.lastError.message}</span>
 <br><span class="small">Failed ${when(p.lastError.at)}; ${last}; ${next('next try')}. Until a read works, this page shows the game as of the last good read.</span></div>`;
+}
+
+const WHY: Record<NonNullable<PollHealth['interval']>['reason'], string> = {
+  active: '',
+  quiet: ' while the thread is quiet',
+  'event-near': ': a deadline or a timed event is near',
+  'event-next': '',
+  floor: ": as often as the platform's rate limit allows",
+  retry: '',
+};
+
+/** How often the thread is read now, and why (the schedule backs off while a thread is quiet: decision 0015). */
+function cadence(p: PollHealth): Html | string {
+  const i = p.interval;
+  if (!i) return '';
+  if (i.reason === 'event-next')
+    return html` <span data-poll-interval="event-next">(just after the next deadline or timed event)</span>`;
+  const s = i.seconds;
+  const every = s >= 120 ? `${Math.round(s / 60)} min` : `${s >= 10 ? Math.round(s) : Math.round(s * 10) / 10} s`;
+  return html` <span data-poll-interval="${i.reason}">(every ${every}${WHY[i.reason]})</span>`;
 }
