@@ -4,7 +4,9 @@
 // (the moderator did not apply the post), or something else; tallied by the kind of action, so a reading or a
 // default is judged by how many moderators it agrees with, not by the one thread that asked for it. Also: a
 // replaced slot's vote and the votes on it (kept or dropped by the next count), plain-text `unvote` in a sentence
-// (no bold, no tag) by a player with a vote standing, and votes posted before the day's first moderator count.
+// (no bold, no tag) by a player with a vote standing, and votes posted before the day's first moderator count; and,
+// for the name side, each reading of the ladder other than the exact name (`name: part, doubtful`), and the votes
+// a reading refused (the moderator's count shows the vote before it: `as read`).
 // Run with `node --import tsx`; about a minute per corpus folder.
 //
 //   node --import tsx scripts/mod-agreement.mjs <games-dir>... [--game T] [--show]
@@ -67,14 +69,30 @@ for (const dir of dirs) {
       }
       const states = new Map();
       // The slot's standing vote in moddesk's state after post i: a slot key, 'NL', or 'none'.
-      const toolVote = (i, who) => {
+      const stateAt = (i) => {
         const at = Math.max(0, Math.min(i, posts.length - 1));
         if (!states.has(at)) states.set(at, toStateJson(replay(game, posts, { through: posts[at].id }).context, null));
-        const v = states.get(at).votes ?? {};
+        return states.get(at);
+      };
+      const toolVote = (i, who) => {
+        const v = stateAt(i).votes ?? {};
         const w = (v.wagons ?? []).find((x) => (x.voters ?? []).some((n) => slotOf(n) === who));
         if (w) return slotOf(w.target);
         return (v.noLynch?.voters ?? []).some((n) => slotOf(n) === who) ? 'NL' : 'none';
       };
+      // How moddesk read the name of the slot's standing vote after post i (docs/readings.md N*), or the flag that
+      // refused the post's vote.
+      const nameReading = (i, who) => {
+        const st = stateAt(i);
+        for (const w of [...(st.votes?.wagons ?? []), st.votes?.noLynch].filter(Boolean)) {
+          const k = (w.voters ?? []).findIndex((n) => slotOf(n) === who);
+          const r = k < 0 ? null : w.readings?.[k];
+          if (r) return `${r.via}, ${r.confidence}`;
+        }
+        return null;
+      };
+      const flagOf = (i, pattern) =>
+        (stateAt(i).flags ?? []).find((f) => f.postId === posts[i].id && pattern.test(f.code))?.code;
       const modVote = (vc, who) => {
         if (vc.noLynch?.voters?.includes(who)) return 'NL';
         return vc.wagons.find((w) => w.voters.includes(who))?.target ?? 'none';
@@ -106,6 +124,13 @@ for (const dir of dirs) {
           if (a.filter((x) => x.kind === 'vote').length > 1) note('vote: 2+ votes in one post', outcome, line);
           if (act.misspelt) note('vote: misspelt keyword', outcome, line);
           if (i < firstCount) note(`vote before the day's first count`, outcome, line);
+          // A vote after the day's end, or refused, leaves the standing vote's reading in the state: not this one's.
+          const refused = flagOf(i, /^target-(?:unknown|ambiguous|doubtful)$/);
+          const late = flagOf(i, /^vote-after-day-end$/);
+          const read = late || (toolVote(i, who) === before && refused) ? null : nameReading(i, who);
+          if (refused && !late && !read)
+            note(`name: refused (${refused}; as read = not counted)`, mod === before ? 'as read' : 'other', line);
+          else if (read && !read.startsWith('exact')) note(`name: ${read}`, outcome, line);
         }
       }
       for (let i = d.start.number + 1; i <= last; i += 1) {
