@@ -11,7 +11,7 @@ import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
 import type { StoredDraft } from '../storage/draft-store.js';
-import { type AddResult, inDumpOrder } from '../storage/post-store.js';
+import { type AddResult, inDumpOrder, withNewPosts } from '../storage/post-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
@@ -139,11 +139,11 @@ export class GameRunner {
   /**
    * New lines just stored for the game (what `store.posts.add` added): merged into the posts in the store's order
    * (one copy of each post, shared with the fold, not the whole list read back), and the fold takes them (going
-   * back only for one in the past), no replay.
+   * back only for one in the past), no replay. `newPosts`: every line is a new post (no edit), as most polls bring.
    */
-  addPosts(lines: Post[]): void {
+  addPosts(lines: Post[], newPosts = false): void {
     const mine = lines.filter((p) => !this.isOwnDraft(p));
-    this._posts = inDumpOrder([...this._posts, ...mine]);
+    this._posts = newPosts ? withNewPosts(this._posts, mine) : inDumpOrder([...this._posts, ...mine]);
     this.states.clear();
     this._fold?.addPosts(mine);
     this.ctx = this.fold.state().context;
@@ -235,7 +235,7 @@ export class GameRunner {
               action: 'posts.stored',
               detail: { newPosts: r.newPosts, edits: r.edits, requests: result.requests },
             });
-            this.addPosts(r.added);
+            this.addPosts(r.added, r.edits === 0);
           }
           return [r, this.timerDue(cut), this.planThrough(cut, true)] as const;
         });

@@ -235,7 +235,11 @@ export class GameFold {
   addPosts(posts: Post[]): void {
     if (!posts.length) return;
     const ids = new Set(posts.map((p) => p.id));
-    const before = new Map(this.items.filter((it) => it.postId && ids.has(it.postId)).map((it) => [it.order, it]));
+    // Most polls bring only posts the fold has never seen: none of its items is replaced.
+    const known = [...ids].some((id) => this.linesOf.has(id));
+    const before = new Map(
+      known ? this.items.filter((it) => it.postId && ids.has(it.postId)).map((it) => [it.order, it]) : [],
+    );
     const base = this.lines.length;
     this.addLines(posts);
     const fresh: TimelineItem[] = [];
@@ -256,7 +260,9 @@ export class GameFold {
     });
     if (!changed.length) return;
     const earliest = Math.min(...changed.map((it) => it.at));
-    this.items = [...this.items.filter((it) => !(it.postId && ids.has(it.postId))), ...fresh].sort(byTime);
+    this.items = known
+      ? [...this.items.filter((it) => !(it.postId && ids.has(it.postId))), ...fresh].sort(byTime)
+      : merged(this.items, fresh.sort(byTime));
     // New lines at the fold's instant sort after the lines folded in there (file order): no going back for them.
     if (earliest > this.point.at || (earliest === this.point.at && changed.every((it) => it.order >= base))) {
       const at = this.point.at;
@@ -355,6 +361,14 @@ export class GameFold {
       this.phaseChanged = false;
     }
   }
+}
+
+/** Sorted items and sorted new ones in one sorted list: appended when they all come after the last (new posts). */
+function merged(items: TimelineItem[], fresh: TimelineItem[]): TimelineItem[] {
+  const last = items[items.length - 1];
+  const first = fresh[0];
+  if (!last || !first || byTime(last, first) < 0) return items.concat(fresh);
+  return [...items, ...fresh].sort(byTime);
 }
 
 /** The instant of the last post's first version, or null for no post. */

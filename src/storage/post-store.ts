@@ -43,6 +43,24 @@ export function inDumpOrder(versions: Post[]): Post[] {
   );
 }
 
+/**
+ * `inDumpOrder([...sorted, ...lines])` for `sorted` already in dump order and `lines` new posts (no version of a post
+ * in `sorted`, one line each): appended as they are when they come after the last in order, as a poll's new posts
+ * do, so a desk does not sort a game's whole list again for each one.
+ */
+export function withNewPosts(sorted: Post[], lines: Post[]): Post[] {
+  // The last post is placed by its first version's time.
+  let first = sorted.length - 1;
+  while (first > 0 && (sorted[first - 1] as Post).id === (sorted[first] as Post).id) first -= 1;
+  let prev = sorted[first] && { id: (sorted[first] as Post).id, at: Date.parse((sorted[first] as Post).createdAt) };
+  for (const p of lines) {
+    const at = Date.parse(p.createdAt);
+    if (prev && (at - prev.at || compareIds(p.id, prev.id)) <= 0) return inDumpOrder([...sorted, ...lines]);
+    prev = { id: p.id, at };
+  }
+  return [...sorted, ...lines];
+}
+
 /** Every version of every post of a game, as fetched; a version is known by its content hash. */
 export class PostStore {
   private readonly insert: Statement;

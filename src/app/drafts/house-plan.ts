@@ -1,5 +1,5 @@
 import { type GameFile, PLATFORMS_WITH_PMS } from '../../domain/game-file.js';
-import type { Post } from '../../domain/post.js';
+import { type Post, postTime } from '../../domain/post.js';
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
@@ -25,27 +25,15 @@ export interface HousePlanState {
   prodded?: Record<string, Instant>;
 }
 
-/** Each post's `createdAt` as an instant, read once per post list (the desk asks at every poll of every game). */
-const CREATED = new WeakMap<Post[], Float64Array>();
-function createdAt(posts: Post[]): Float64Array {
-  let times = CREATED.get(posts);
-  if (times?.length !== posts.length) {
-    times = Float64Array.from(posts, (p) => Date.parse(p.createdAt));
-    CREATED.set(posts, times);
-  }
-  return times;
-}
-
 /** Instants in (from, to] where a player asked for a count, in order: the planner steps there. */
 export function requestInstants(ctx: GameContext, posts: Post[], from: Instant, to: Instant): Instant[] {
   if (!ctx.setup.options.countRequests) return [];
-  const times = createdAt(posts);
   const out: Instant[] = [];
-  posts.forEach((p, i) => {
-    const t = times[i] as number;
+  for (const p of posts) {
+    const t = postTime(p);
     if (p.channel === 'thread' && t > from && t <= to && !isModerator(ctx, p.author) && asksForCount(p.html))
       out.push(t);
-  });
+  }
   return out.sort((a, b) => a - b);
 }
 
@@ -82,7 +70,7 @@ export function lastCountFor(
   t: Instant,
   fold: GameFold,
 ): { last: { post: string | null; positions: VotePositions } | null; countPosts: string[] } {
-  const record = countRecord(ctx, posts, t, (p) => fold.stateAt(Date.parse(p.createdAt)).context);
+  const record = countRecord(ctx, posts, t, (p) => fold.stateAt(postTime(p)).context);
   const mine = s.lastCount && s.lastCount.day === ctx.day?.day ? s.lastCount : null;
   const theirs = record.last;
   const last =

@@ -1,4 +1,4 @@
-import type { Post } from '../../domain/post.js';
+import { type Post, postTime } from '../../domain/post.js';
 import { formatInstant, HOUR, type Instant } from '../../domain/time.js';
 import type { Flag, GameContext } from '../context.js';
 import { slotOfAuthor, slotOfFormerName } from '../roster.js';
@@ -23,7 +23,7 @@ export function dayActivity(ctx: GameContext, posts: Post[], at: Instant): Activ
   const end = Math.min(at, phase.endedAt ?? at);
   const counts = new Map<number, { n: number; last: Instant | null }>();
   for (const p of posts) {
-    const t = Date.parse(p.createdAt);
+    const t = postTime(p);
     if (p.channel !== 'thread' || t < phase.startedAt || t > end) continue;
     const slot = slotOfAuthor(ctx.slots, p.author) ?? slotOfFormerName(ctx.slots, p.author)?.index ?? null;
     if (slot === null) continue;

@@ -1,4 +1,4 @@
-import type { Post } from '../../domain/post.js';
+import { type Post, postTime } from '../../domain/post.js';
 import type { Instant } from '../../domain/time.js';
 import { asksForCount, readsAsVoteCount } from '../../parser/count-posts.js';
 import type { GameContext, VoteTarget } from '../context.js';
@@ -10,7 +10,7 @@ function dayPosts(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   const phase = ctx.phase;
   if (phase?.kind !== 'day') return [];
   return posts.filter((p) => {
-    const t = Date.parse(p.createdAt);
+    const t = postTime(p);
     return p.channel === 'thread' && t >= phase.startedAt && t <= at;
   });
 }
