@@ -177,28 +177,40 @@ export function byRunOn(arg: string, names: readonly LooseName[]): NameMatch | n
 
 /**
  * N35, one word of a name swapped for another (`ICEpick` for ICEninja, `zMuffinPidgeon` for zMuffinMan): as many
- * words as the name, all but one the same and in place, the kept ones 3+ letters that are not stop words (`The Kool`
- * keeps only `the` of The Goodbaker). A start kept and an end kept can point at two players (`IceNinja` with IceGuy
+ * words as the name, all but one the same and in place, the kept ones 3+ letters that are not stop words nor `scum`,
+ * `town`, `mafia` (`The Kool` keeps only `the` of The Goodbaker). A start kept and an end kept can point at two players (`IceNinja` with IceGuy
  * and UberNinja playing): then neither.
  */
 export function bySwappedWord(
   argSplits: readonly (readonly string[])[],
   names: readonly LooseName[],
 ): NameMatch | null {
-  const fits = names.filter((n) => n.splits.some((w) => argSplits.some((a) => oneWordSwapped(a, w))));
-  return unique(fits, 'swapped-word', 'the name with one of its words swapped for another');
+  let swap = '';
+  const fits = names.filter((n) =>
+    n.splits.some((w) =>
+      argSplits.some((a) => {
+        const found = swappedWord(a, w);
+        if (found) swap = found;
+        return found !== null;
+      }),
+    ),
+  );
+  return unique(fits, 'swapped-word', `the name with one word swapped: ${swap}`);
 }
 
-function oneWordSwapped(a: readonly string[], w: readonly string[]): boolean {
-  if (a.length !== w.length) return false;
-  let swapped = 0;
+/** `pick for ninja` when `a` is `w` with one word swapped and enough kept (N35); null otherwise. */
+function swappedWord(a: readonly string[], w: readonly string[]): string | null {
+  if (a.length !== w.length) return null;
+  let swap: string | null = null;
   let kept = 0;
   for (let i = 0; i < a.length; i += 1) {
     const word = a[i] as string;
-    if (word !== w[i]) swapped += 1;
-    else if (!STOP_WORDS.has(word)) kept += word.length;
+    if (word !== w[i]) {
+      if (swap !== null) return null;
+      swap = `${word} for ${w[i]}`;
+    } else if (!STOP_WORDS.has(word) && !PUN_WORDS.test(word)) kept += word.length;
   }
-  return swapped === 1 && kept >= 3;
+  return kept >= 3 ? swap : null;
 }
 
 function squeeze(text: string): string {

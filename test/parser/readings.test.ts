@@ -207,10 +207,14 @@ describe('name readings', () => {
   it('N35: one word of a name swapped for another, the rest kept and in place', () => {
     const roster = names(['ICYwizard', 'zCakeMan', 'HappyCrow', 'The Goodbaker', 'Rook']);
     expect(resolveName('ICYpick', roster)).toEqual(doubtful(0, 'swapped-word'));
+    expect(resolveName('ICYpick', roster)).toMatchObject({
+      doubt: { reason: expect.stringContaining('pick for wizard') },
+    });
     expect(resolveName('zCakeCrow', roster)).toEqual(doubtful(1, 'swapped-word'));
     // The kept words need 3+ letters that are not stop words, and the word count must match.
     expect(resolveName('The Kettle', roster)).not.toMatchObject({ via: 'swapped-word' });
     expect(resolveName('zCakeBigMan', roster)).not.toMatchObject({ via: 'swapped-word' });
+    expect(resolveName('Scum Baker', names(['Scum Hunter', 'Rook']))).not.toMatchObject({ via: 'swapped-word' });
     // A kept start and a kept end that point at two players read neither.
     expect(resolveName('FireCrow', names(['FireGuy', 'SadCrow']))).toMatchObject({ kind: 'ambiguous' });
   });
