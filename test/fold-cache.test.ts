@@ -103,6 +103,13 @@ describe.each(realDirs)('real game days in %s, with and without fold points', (d
       expect(same.json).toBe(endWant);
       expect([first.from, same.from]).toEqual(['fold', 'point']);
       if (mid !== d.transition.id) expect(later.from).toBe('resumed');
+      // The day's end first (as the scorer asks it): its fold saved the point before the day began, which the
+      // day's counts resume from; a later day's game file names the earlier days' posts before it.
+      const endFirst = freshCache();
+      expect(cached(game, dump, { through: d.transition.id }, endFirst).from).toBe('fold');
+      const back = cached(game, dump, { through: mid }, endFirst);
+      expect(back.json).toBe(midWant);
+      if (d.day > 1 && mid !== d.transition.id) expect(back.from).toBe('resumed');
     }
   });
 });
@@ -171,10 +178,13 @@ describe('a corrupt point is ignored and replaced', () => {
     const env = freshCache();
     expect(cached(game, dump, cut, env).from).toBe('fold');
     const points = new FoldPoints(env.MODDESK_CACHE_DIR as string, foldPointsKey(game));
-    const [entry] = points.entries();
+    // The cut's point and the one before its phase began: every one spoilt.
+    const entry = points.entries().sort((a, b) => b.at - a.at)[0];
     if (!entry) throw new Error(`no point was saved in ${points.dir}`);
-    const file = join(points.dir, entry.name);
-    writeFileSync(file, spoil(readFileSync(file)));
+    for (const e of points.entries()) {
+      const file = join(points.dir, e.name);
+      writeFileSync(file, spoil(readFileSync(file)));
+    }
     const r = cached(game, dump, cut, env);
     expect(r.json).toBe(want);
     expect(r.from).toBe('fold');
@@ -210,8 +220,11 @@ describe('calls at once (the scorer runs two jobs)', () => {
     expect(keys).toHaveLength(1);
     const points = new FoldPoints(env.MODDESK_CACHE_DIR as string, keys[0] as string);
     expect(readdirSync(points.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    expect(points.entries().length).toBe(3);
-    const answers = points.entries().map((e) => points.read(e)?.answers.state);
+    // Each cut's point with its output, and the points before the phases they are in began (no output).
+    const answered = () => points.entries().filter((e) => points.read(e)?.answers.state !== undefined);
+    expect(answered().length).toBe(3);
+    expect(points.entries().length).toBeGreaterThan(3);
+    const answers = answered().map((e) => points.read(e)?.answers.state);
     expect(answers.sort()).toEqual([...new Set(want.map((w) => w.stdout))].sort());
     const memos = readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers'));
     expect(memos).toHaveLength(3);
@@ -227,7 +240,7 @@ describe('calls at once (the scorer runs two jobs)', () => {
     );
     const gotLonger = await Promise.all(cuts.map((id) => run(process.execPath, argsOf(id), { env })));
     expect(gotLonger.map((g) => g.stdout)).toEqual(plainLonger.map((w) => w.stdout));
-    expect(points.entries().length).toBe(3);
+    expect(answered().length).toBe(3);
     // A kept output that does not read back whole is removed and the call folds again.
     for (const m of readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers')))
       writeFileSync(join(env.MODDESK_CACHE_DIR as string, 'answers', m), 'moddesk-answer/2\nnot the output');

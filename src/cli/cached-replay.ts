@@ -6,7 +6,7 @@ import type { ParseFn } from '../domain/action.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
-import { ALL_LINES, type GameFold, lastPostAt } from '../machine/fold.js';
+import { ALL_LINES, type GameFold, lastPostAt, type SavedFold } from '../machine/fold.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { AnswerMemo } from '../storage/answer-memo.js';
@@ -92,7 +92,9 @@ export function openReplay(game: GameFile, dump: DumpText | null, cut: Cut, env:
           kept = same(e) ? stored : null;
           break;
         }
-        fold ??= foldOf(game, seen, parse);
+        fold ??= foldFromStart(game, seen, pos, parse, (point) =>
+          points.write({ point, answers: {} }, hashOf(point.lines)),
+        );
         const s = from === 'point' ? fold.state() : advance(fold, cut);
         if (!kept) {
           const point = fold.toSaved();
@@ -107,6 +109,36 @@ export function openReplay(game: GameFile, dump: DumpText | null, cut: Cut, env:
       points.write(kept, hashOf(kept.point.lines));
     },
   };
+}
+
+/**
+ * A fold from the first post. On the way it saves the point just before the phase the cut is in began: the calls
+ * at the phase's other cuts resume from there, not from the first post (the scorer asks for a day's end before its
+ * counts, and a day's game file names its earlier days as events, so the posts before the day are most of a fold).
+ */
+function foldFromStart(
+  game: GameFile,
+  seen: Post[],
+  pos: Position,
+  parse: ParseFn,
+  save: (point: SavedFold) => void,
+): GameFold {
+  const phaseStart = game.phases.reduce((t, p) => {
+    const start = Date.parse(p.start);
+    return start <= pos.at && start > t ? start : t;
+  }, Number.NEGATIVE_INFINITY);
+  const before = seenBy(seen, phaseStart - 1);
+  if (before > 0 && before < seen.length) {
+    const early = foldOf(game, seen.slice(0, before), parse);
+    early.advanceTo(phaseStart - 1);
+    const point = early.toSaved();
+    const fold = point && resumeFold(game, seen, point, parse);
+    if (point && fold) {
+      save(point);
+      return fold;
+    }
+  }
+  return foldOf(game, seen, parse);
 }
 
 /** The points at or before the cut whose dump lines are this dump's, latest first. */
