@@ -265,7 +265,15 @@ function leadingCandidates(text: string): string[] {
   return out;
 }
 
-/** The nearest name or alias within distance 2, for arguments of 4 letters or more, when no other is as near. */
+/** True when a start of `name` as long as `arg` (one letter more or less) is fewer than `edits` away. */
+function startNearer(arg: string, name: string, edits: number): boolean {
+  for (let len = arg.length - 1; len <= arg.length + 1 && len < name.length; len += 1) {
+    if (distance(arg, name.slice(0, len)) < edits) return true;
+  }
+  return false;
+}
+
+/** The nearest name or alias within distance 2, for arguments of 4 letters or more, when no other is as near (nor another name's start nearer). */
 function byEditDistance(arg: string, index: NameIndex): NameMatch {
   if (arg.length < MIN_EDIT) return { kind: 'unknown' };
   let best = MAX_EDIT + 1;
@@ -283,6 +291,10 @@ function byEditDistance(arg: string, index: NameIndex): NameMatch {
   }
   const decided = decide(slots, 'edit-distance');
   if (decided?.kind !== 'player') return decided ?? { kind: 'unknown' };
+  // `Garry` is 2 edits from Garmr but 1 from the start of gerryoat: the nearer start is N12's to weigh.
+  if (best > 1 && index.names.some((n) => n.slot !== decided.slot && startNearer(arg, n.norm, best))) {
+    return { kind: 'unknown' };
+  }
   return {
     ...decided,
     doubt: { reason: `a near spelling, ${best} edit${best === 1 ? '' : 's'} away`, distance: best },

@@ -125,6 +125,9 @@ describe('name readings', () => {
   });
   it('N8: within two edits', () => {
     expect(resolveName('Chefnachoz', idx)).toEqual(doubtful(2, 'edit-distance'));
+    // A whole name 2 edits away yields to another name whose start is 1 edit away (N12 then weighs the two).
+    expect(resolveName('Harry', names(['Hamer', 'herryoak', 'Ann']))).toEqual(doubtful(1, 'nearest'));
+    expect(resolveName('Hamar', names(['Hamer', 'herryoak', 'Ann']))).toEqual(doubtful(0, 'edit-distance'));
   });
   it('N9: a part of one name, a plural dropped', () => {
     expect(resolveName('pitz', idx)).toEqual(doubtful(1, 'part'));
