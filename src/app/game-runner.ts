@@ -17,7 +17,7 @@ import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
-import { countDecision } from './drafts/tidy.js';
+import { countDecision, reachesCounts } from './drafts/tidy.js';
 import type { GameFileError } from './game-file-read.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
 
@@ -336,7 +336,8 @@ export class GameRunner {
     const at = formatInstant(this.d.clock.now());
     const made: PlannedDraft[] = [];
     for (const d of drafts) {
-      const decision = countDecision(d, store.drafts.list(this.id, 'pending'));
+      const counts = reachesCounts(d.kind) ? store.drafts.pendingCounts(this.id, d.phase) : [];
+      const decision = countDecision(d, counts);
       if (decision.recountOf) {
         events.push(this.recountInstead(decision.recountOf, d, at));
         continue;

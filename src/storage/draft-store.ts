@@ -61,6 +61,7 @@ export class DraftStore {
   private readonly byId: Statement;
   private readonly byGame: Statement;
   private readonly byStatus: Statement;
+  private readonly countsOf: Statement;
   private readonly update: Statement;
 
   constructor(db: Database) {
@@ -71,6 +72,8 @@ export class DraftStore {
     this.byId = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND id = ?');
     this.byGame = db.prepare('SELECT * FROM drafts WHERE game_id = ? ORDER BY plan_at, rowid');
     this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
+    this.countsOf = db.prepare(`SELECT * FROM drafts WHERE game_id = ? AND status = 'pending' AND kind = 'vote-count'
+      AND phase IS ? ORDER BY plan_at, rowid`);
     this.update = db.prepare(`UPDATE drafts SET status = @status, text = @text, recount = @recount, posted = @posted,
       edited = @edited, reason = @reason, superseded_by = @supersededBy, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
   }
@@ -101,6 +104,11 @@ export class DraftStore {
   list(gameId: string, status?: DraftStatus): StoredDraft[] {
     const rows = (status ? this.byStatus.all(gameId, status) : this.byGame.all(gameId)) as Row[];
     return rows.map(fromRow);
+  }
+
+  /** The pending vote counts of one phase, in plan order (what a new count or the day's end looks at). */
+  pendingCounts(gameId: string, phase: string | null): StoredDraft[] {
+    return (this.countsOf.all(gameId, phase) as Row[]).map(fromRow);
   }
 
   /** Saves a changed draft; refuses a step the lifecycle does not allow. */

@@ -179,6 +179,29 @@ describe('storage', () => {
     store.close();
   });
 
+  it("a phase's pending vote counts are the pending list's counts of that phase, in plan order", () => {
+    const store = Store.open(join(dir, 'c.db'), extractActions);
+    store.games.register('g', 'g.yaml', game, 'x');
+    const base = { gameId: 'g', number: null, format: 'text', text: 'T', to: null, throughPost: null, createdAt: 'x' };
+    const made: [string, 'vote-count' | 'day-end', string | null, number][] = [
+      ['c3', 'vote-count', 'D1', 3],
+      ['c1', 'vote-count', 'D1', 1],
+      ['e1', 'day-end', 'D1', 2],
+      ['c2', 'vote-count', 'D2', 2],
+      ['c0', 'vote-count', null, 0],
+      ['c4', 'vote-count', 'D1', 4],
+    ];
+    for (const [id, kind, phase, planAt] of made)
+      store.drafts.create({ ...base, id, kind, phase, planAt, idempotencyKey: `g-${id}` });
+    store.drafts.save({ ...store.drafts.get('g', 'c4')!, status: 'superseded', supersededBy: 'c3' }, 'y');
+    const pendingOf = (phase: string | null) =>
+      store.drafts.list('g', 'pending').filter((d) => d.kind === 'vote-count' && d.phase === phase);
+    for (const phase of ['D1', 'D2', null, 'N1'])
+      expect(store.drafts.pendingCounts('g', phase)).toEqual(pendingOf(phase));
+    expect(store.drafts.pendingCounts('g', 'D1').map((d) => d.id)).toEqual(['c1', 'c3']);
+    store.close();
+  });
+
   it('the audit log is append-only', () => {
     const store = Store.open(join(dir, 'l.db'), extractActions);
     store.audit.append({ at: 'x', gameId: null, actor: 'mod', action: 'test', detail: { n: 1 } });

@@ -56,6 +56,8 @@ export class Dashboard {
     private readonly guard: Guard,
   ) {
     this.unsubscribe = desk.subscribe((event) => {
+      // A desk with no page open pays nothing for its events (a thousand games' polls send them).
+      if (this.streams.size === 0) return;
       const data = `data: ${JSON.stringify({ type: event.type, gameId: event.gameId })}\n\n`;
       for (const s of this.streams) if (s.game === null || s.game === event.gameId) s.res.write(data);
     });

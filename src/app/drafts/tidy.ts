@@ -16,12 +16,17 @@ export interface CountDecision {
   recountOf: StoredDraft | null;
 }
 
+/** Whether a new draft of this kind can change the pending vote counts of its phase (`countDecision`). */
+export function reachesCounts(kind: string): boolean {
+  return kind === 'vote-count' || kind === 'day-end' || kind === 'purge';
+}
+
+/** `pending`: the pending drafts, or at least the pending vote counts of the draft's phase. */
 export function countDecision(
   draft: { id: string; kind: string; phase: string | null },
   pending: readonly StoredDraft[],
 ): CountDecision {
-  if (draft.kind !== 'vote-count' && draft.kind !== 'day-end' && draft.kind !== 'purge')
-    return { supersede: [], recountOf: null };
+  if (!reachesCounts(draft.kind)) return { supersede: [], recountOf: null };
   const counts = pending.filter((d) => d.kind === 'vote-count' && d.phase === draft.phase && d.id !== draft.id);
   const supersede = counts.filter((d) => !d.edited);
   const edited = counts.filter((d) => d.edited).at(-1) ?? null;
