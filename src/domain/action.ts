@@ -41,6 +41,8 @@ export interface ParsedPost {
   diagnostics: ParseDiagnostic[];
   /** The text says the votes are reset now (P4); the machine acts on it only in the moderator's post. */
   announcesReset?: true;
+  /** P7: the post is a vote count with this many tallies, every one at 0 (the machine compares the living). */
+  zeroTallies?: number;
 }
 
 /** How a name was matched, strongest first (interfaces §2's ladder). */

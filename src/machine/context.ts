@@ -220,4 +220,6 @@ export interface ReceivedPost {
   unverifiedEdit: boolean;
   /** The post says the votes are reset now (P4): read only in the moderator's first version. */
   announcesReset?: true;
+  /** P7: the post is a vote count with this many tallies, all at 0: read only in the moderator's first version. */
+  zeroTallies?: number;
 }

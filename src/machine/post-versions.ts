@@ -59,6 +59,7 @@ export function postVersionsOf(
         version: 'first',
         unverifiedEdit,
         ...(parsed.announcesReset ? { announcesReset: true as const } : {}),
+        ...(parsed.zeroTallies ? { zeroTallies: parsed.zeroTallies } : {}),
       };
       out.push({ line, version });
       return;

@@ -93,6 +93,49 @@ describe('voter readings and confidence', () => {
     ]);
   });
 
+  it('P7: the moderator’s count listing every living player at 0 clears the votes standing, flagged', () => {
+    const posts = (count: string, author = 'Mod') => [
+      post('Bob', '<b>Vote: Alice</b>', 2),
+      post('Cid', '<b>Vote: Alice</b>', 3),
+      post(author, count, 4),
+      post('Dan', '<b>Vote: Bob</b>', 5),
+    ];
+    const lines = (f: (name: string) => string) => ['Alice', 'Bob', 'Cid', 'Dan', 'Eve'].map(f).join('<br>');
+    const forms = [
+      `Day 1 has begun.<br><br>Vote Count 1.1<br><br>${lines((p) => `${p}(0):`)}<br>No Lynch(0):<br><br>Not Voting(5): Alice, Bob, Cid, Dan, Eve<br>With five alive, it takes three to lynch.`,
+      `Current Votecount:<br>5/31/11 12:09 pm<br>D 1.1<br>${lines((p) => `${p}        0`)}<br>With 5 alive it takes 3 to lynch!<br>Deadline is at 12:09pm PST, on June 21st.`,
+      `Votecount 1.12<br>----------<br>${lines((p) => `${p} - [0]`)}<br>No Lynch - [0]<br>Deadline: (expired on 2014-07-20 22:00:00)`,
+    ];
+    for (const count of forms) {
+      const s = state(game(), posts(count));
+      expect(
+        s.votes.wagons.map((w) => [w.target, w.voters]),
+        count,
+      ).toEqual([['Bob', ['Dan']]]);
+      expect(s.flags.filter((f) => f.code === 'votes-reset-by-count')).toMatchObject([
+        { actor: 'Mod', message: expect.stringContaining('while 2 votes stood') },
+      ]);
+    }
+    for (const kept of [
+      `Vote Count 1.2<br>${lines((p) => (p === 'Alice' ? 'Alice (2) Bob, Cid' : `${p} (0)`))}`,
+      `Votecount 1.5<br>${lines((p) => (p === 'Alice' ? 'Alice - [0] [Bob, Cid]' : `${p} - [0]`))}`,
+      `Vote Count 1.3<br>${lines((p) => (p === 'Alice' ? 'Alice (L-1) - Bob, Cid' : `${p} (0) -`))}`,
+      'Vote Count 1.4<br>Bob (0)<br>Cid (0)<br>Dan (0)<br>Eve (0)<br>No Lynch (0)',
+      `<blockquote>Vote Count 1.1<br>${lines((p) => `${p}(0):`)}</blockquote>`,
+    ]) {
+      expect(
+        state(game(), posts(kept)).votes.wagons.map((w) => w.target),
+        kept,
+      ).toEqual(['Alice', 'Bob']);
+    }
+    expect(state(game(), posts(forms[0] as string, 'Cid')).votes.wagons.map((w) => w.target)).toEqual(['Alice', 'Bob']);
+    const mod = post('Mod', forms[2] as string, 4);
+    const ruled = game(`events:\n  - { post: ${mod.id}, ignore: true }\n`);
+    expect(state(ruled, [post('Bob', '<b>Vote: Alice</b>', 2), mod]).votes.wagons.map((w) => w.target)).toEqual([
+      'Alice',
+    ]);
+  });
+
   it('P5: the exact name of a later replacement counts for the slot they take, flagged', () => {
     const g = game('events:\n  - { at: "2026-03-02T05:00:00Z", replace: Bob, by: Zed }\n');
     const s = state(g, [post('Cid', '<b>Vote: zed</b>', 2)]);

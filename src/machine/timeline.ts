@@ -61,7 +61,7 @@ export function postItem(
   const quiet = received.actions.length === 0 && received.diagnostics.length === 0 && !ruling?.vote;
   // A moderator's post can be a phase post (options.phasePost), flagged when it is not one.
   const maybePhasePost =
-    (ctx0.setup.options.phasePost !== null || received.announcesReset === true) &&
+    (ctx0.setup.options.phasePost !== null || received.announcesReset === true || received.zeroTallies !== undefined) &&
     isModerator(ctx0, received.post.author);
   return {
     at: received.at,

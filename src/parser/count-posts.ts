@@ -4,7 +4,7 @@ import { cleanText, scanHtml } from './html-scan.js';
 // (quotes and spoilers skipped). The forms are the ones found in the real threads of ../shared/eval-data.
 
 /** Where a moderator's count starts: `Vote Count 2.3`, `Votecount`, `Official Vote Count`, `VC 1.05`, `Vote tally`. */
-const COUNT_HEADING =
+export const COUNT_HEADING =
   /(?<![\p{L}\p{N}])(?:(?:official|current)\s+)?(?:vote\s*counts?|v\.?c\.?(?=\s*#?\d)|vote\s+tally)(?![\p{L}])/iu;
 
 /** True when the post reads as a vote count: a short line within its first 40 that is a count heading. */
@@ -24,7 +24,7 @@ export function readsAsVoteCount(html: string): boolean {
 /** A cheap test on the raw HTML before any scan: most posts never mention a count. */
 const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
 
-const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
+export const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
 
 // Patterns over text whose spaces are single (`oneSpaced`), so no two quantifiers compete for the same characters.
 const ADDRESS = /^(?:hey )?(?:@ ?[\w.-]+|mod(?:erator)?s?\b|host\b)[ ,:.!-]*/i;

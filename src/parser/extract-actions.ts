@@ -2,6 +2,7 @@ import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPo
 import type { Channel } from '../domain/post.js';
 import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
+import { zeroTallyLines } from './empty-count.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { respellKeyword } from './misspelt-keyword.js';
@@ -62,6 +63,8 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
     if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
     const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
     if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
+    const zeros = zeroTallyLines(scan);
+    if (zeros > 0) parsed.zeroTallies = zeros;
     return parsed;
   } catch (error) {
     diagnostics.push({

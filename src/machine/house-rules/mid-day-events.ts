@@ -28,8 +28,8 @@ export function resetVotes(ctx: GameContext, at: Instant): GameContext {
  * post undoes it). Outside an open day it means nothing and is not flagged.
  */
 export function resetByModPost(ctx: GameContext, rp: ReceivedPost): GameContext {
-  if (!rp.announcesReset || rp.version !== 'first' || rp.post.channel !== 'thread') return ctx;
-  if (!ctx.day || !isDayOpen(ctx)) return ctx;
+  if (rp.version !== 'first' || rp.post.channel !== 'thread' || !ctx.day || !isDayOpen(ctx)) return ctx;
+  if (!rp.announcesReset) return resetByEmptyCount(ctx, rp);
   const { day, cleared } = clearVotes(ctx.day);
   return addFlag(
     { ...ctx, day },
@@ -41,6 +41,20 @@ export function resetByModPost(ctx: GameContext, rp: ReceivedPost): GameContext 
       rp.post.author,
     ),
   );
+}
+
+/**
+ * P7: the moderator's own count lists every living player (or more) at 0 while votes stand: the votes were voided
+ * (a reset, a day-kill's restart, votes cast before the day began). The same reset, flagged
+ * `votes-reset-by-count`; an `ignore` ruling on the post undoes it. A count with votes has fewer lines at 0.
+ */
+function resetByEmptyCount(ctx: GameContext, rp: ReceivedPost): GameContext {
+  const living = ctx.slots.filter((s) => s.alive).length;
+  if (!ctx.day || (rp.zeroTallies ?? 0) < living) return ctx;
+  const { day, cleared } = clearVotes(ctx.day);
+  if (cleared === 0) return ctx;
+  const message = `The mod's count lists all ${living} living players at 0 while ${cleared} votes stood: cleared. Rule the post \`ignore\` if the count missed them.`;
+  return addFlag({ ...ctx, day }, postFlag(rp.post, rp.at, 'votes-reset-by-count', message, rp.post.author));
 }
 
 /** H-EV3: a dead player comes back. Their vote was removed at death; the day's threshold follows the living. */
