@@ -15,6 +15,7 @@ import { withPostFacts } from '../src/machine/house-rules/post-facts.js';
 import { toStateJson } from '../src/machine/to-state-json.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { type Cut, type ReplayResult, replay } from '../src/reporter/replay.js';
+import { AnswerMemo } from '../src/storage/answer-memo.js';
 import { FoldPoints, foldPointsKey } from '../src/storage/fold-points.js';
 import { foldersHolding as folders } from './helpers/game-cases.js';
 
@@ -139,6 +140,18 @@ describe('fold points fall back to a full fold', () => {
 });
 
 describe('kept outputs', () => {
+  it('are kept within about their limit, the least recently used removed first', () => {
+    const dir = freshCache().MODDESK_CACHE_DIR as string;
+    const memo = (i: number) => new AnswerMemo(dir, [`state --through p${i}`, 'game file', 'dump'], 16);
+    for (let i = 0; i < 400; i++) memo(i).write(`answer ${i}\n`);
+    // The folder is listed at one write in 16: it may hold a few more than the limit between two listings.
+    const held = readdirSync(join(dir, 'answers')).length;
+    expect(held).toBeGreaterThanOrEqual(16);
+    expect(held).toBeLessThan(200);
+    expect(memo(0).read()).toBeNull();
+    expect(memo(399).read()).toBe('answer 399\n');
+  });
+
   it('are keyed by every byte read, and none is kept for a dump whose last line may be torn', () => {
     const gdir = join(root, 'test', 'games', 'defcon-sample');
     const env = freshCache();

@@ -41,7 +41,14 @@ export interface ReplayCall {
  * resumes from the latest point at or before its cut, or answers from the point of the same cut. `env` gives the
  * cache directory (`MODDESK_CACHE_DIR`, `MODDESK_CACHE=off`: `cacheDir`); null folds without caches (`--no-cache`).
  */
-export function openReplay(game: GameFile, dump: DumpText | null, cut: Cut, env: NodeJS.ProcessEnv | null): ReplayCall {
+export function openReplay(
+  game: GameFile,
+  dump: DumpText | null,
+  cut: Cut,
+  env: NodeJS.ProcessEnv | null,
+  /** The caller keeps its output (`keep`): a new point is written once, with it, not also before it. */
+  keeps = false,
+): ReplayCall {
   const posts = dump?.posts ?? [];
   const plain = (parse?: ParseFn): CachedReplay => ({ ...replay(game, posts, cut, parse), from: 'fold' });
   const none: ReplayCall = { answer: () => null, replay: () => plain(), keep: () => {} };
@@ -99,7 +106,7 @@ export function openReplay(game: GameFile, dump: DumpText | null, cut: Cut, env:
         if (!kept) {
           const point = fold.toSaved();
           kept = point && { point, answers: {} };
-          if (point && kept) points.write(kept, hashOf(point.lines));
+          if (point && kept && !keeps) points.write(kept, hashOf(point.lines));
         }
         return { context: s.context, at: s.at, machineState: s.machine, from };
       }),

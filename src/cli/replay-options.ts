@@ -90,7 +90,7 @@ function replayed(
   } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
   // Parsed posts and fold points are kept between calls (a result never depends on them): the scorer and a mod's
   // scripts call `state` thousands of times over the same dump.
-  const call = openReplay(game, dump, cut, env);
+  const call = openReplay(game, dump, cut, env, answerFor !== undefined);
   const keep = (answer: string) => {
     if (!answerFor) return;
     call.keep(answerFor, answer);

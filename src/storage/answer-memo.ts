@@ -1,9 +1,12 @@
 import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { evictOldest, quietly, writeWhole } from './cache-files.js';
 import { foldVersion } from './parser-version.js';
 
-/** Answers kept: older ones (by last use) are removed. */
+/**
+ * Answers kept: older ones (by last use) are removed. Listing the folder costs a call about 8 ms once it holds
+ * thousands, so it is listed at one write in 16 (a name starting with `0`): the folder holds a few more at most.
+ */
 export const ANSWERS_KEPT = 4096;
 
 const MAGIC = 'moddesk-answer/2\n';
@@ -22,7 +25,11 @@ export class AnswerMemo {
   private readonly file: string;
 
   /** `inputs`: the command and its options, then the text of each file it reads. */
-  constructor(cacheDir: string, inputs: string[]) {
+  constructor(
+    cacheDir: string,
+    inputs: string[],
+    private readonly kept = ANSWERS_KEPT,
+  ) {
     const hash = sha256().update(`${foldVersion()}\0${process.version}\0`);
     for (const part of inputs) hash.update(`${part.length}\0`).update(part).update('\0');
     this.dir = join(cacheDir, 'answers');
@@ -60,7 +67,7 @@ export class AnswerMemo {
       mkdirSync(this.dir, { recursive: true });
       const body = process.getBuiltinModule('node:zlib').deflateRawSync(Buffer.from(answer, 'utf8'), { level: 1 });
       writeWhole(this.file, Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
-      evictOldest(this.dir, ANSWERS_KEPT, (n) => NAME.test(n), unlinkSync);
+      if (basename(this.file).startsWith('0')) evictOldest(this.dir, this.kept, (n) => NAME.test(n), unlinkSync);
     });
   }
 }

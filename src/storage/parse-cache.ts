@@ -50,8 +50,8 @@ export class ParseCache {
       return hit;
     }
     // node:crypto is loaded here, not imported: a call with the cache off never loads it (issue 11).
-    const { hash } = process.getBuiltinModule('node:crypto');
-    const key = hash('sha256', `${this.version}\0${optsKey}\0${html}`, 'base64url');
+    sha256 ??= process.getBuiltinModule('node:crypto').hash;
+    const key = sha256('sha256', `${this.version}\0${optsKey}\0${html}`, 'base64url');
     const stored = this.get.get(key) as string | undefined;
     let parsed = stored === undefined ? undefined : readStored(stored);
     if (parsed) this.stats.diskHits += 1;
@@ -82,6 +82,8 @@ export class ParseCache {
     })();
   }
 }
+
+let sha256: typeof import('node:crypto').hash | undefined;
 
 function readStored(json: string): ParsedPost | undefined {
   try {
