@@ -4,7 +4,7 @@
 // (the moderator did not apply the post), or something else; tallied by the kind of action, so a reading or a
 // default is judged by how many moderators it agrees with, not by the one thread that asked for it. Also: a
 // replaced slot's vote and the votes on it (kept or dropped by the next count), plain-text `unvote` in a sentence
-// (no bold, no tag) by a player with a vote standing, and votes posted before the day's first moderator count; and,
+// (no bold, no tag) by a player with a vote standing, and votes posted before the day's first scored count; and,
 // for the name side, each reading of the ladder other than the exact name (`name: part, doubtful`), and the votes
 // a reading refused (the moderator's count shows the vote before it: `as read`).
 // Run with `node --import tsx`; about a minute per corpus folder.
@@ -123,7 +123,7 @@ for (const dir of dirs) {
           note(`vote ${act.form} ${act.midLine ? 'mid-line' : 'own line'}`, outcome, line);
           if (a.filter((x) => x.kind === 'vote').length > 1) note('vote: 2+ votes in one post', outcome, line);
           if (act.misspelt) note('vote: misspelt keyword', outcome, line);
-          if (i < firstCount) note(`vote before the day's first count`, outcome, line);
+          if (i < firstCount) note(`vote before the day's first scored count`, outcome, line);
           // A vote after the day's end, or refused, leaves the standing vote's reading in the state: not this one's.
           const refused = flagOf(i, /^target-(?:unknown|ambiguous|doubtful)$/);
           const late = flagOf(i, /^vote-after-day-end$/);
