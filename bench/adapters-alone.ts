@@ -75,9 +75,11 @@ const loops = sources.map(async (source, i) => {
     sleeps[i] = new AbortController();
     await sleep(ms, sleeps[i]!.signal);
   };
-  const first = await fewAtOnce(() => source.read(cursor));
+  let first: Awaited<ReturnType<typeof source.read>> | null = await fewAtOnce(() => source.read(cursor));
   cursor = first.cursor;
   activeAt = newest(first.posts, null);
+  // Nothing of the read but its cursor is kept (a suspended loop would hold its posts).
+  first = null;
   firstReadDone();
   await everyFirstRead;
   const d = next();

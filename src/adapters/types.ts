@@ -31,7 +31,15 @@ export interface ThreadSource {
   /** Reads the thread (and the PM inbox where the platform has one) from `cursor` (null: from the beginning). */
   read(
     cursor: Cursor | null,
-    opts?: { onProgress?: (p: ReadProgress) => void; signal?: AbortSignal },
+    opts?: {
+      onProgress?: (p: ReadProgress) => void;
+      signal?: AbortSignal;
+      /**
+       * Where one account's PM inbox serves several threads (Reddit): its shared read may be `maxAgeMs` older than
+       * `at` (both on the caller's clock). Absent: the inbox is read now.
+       */
+      inbox?: { at: number; maxAgeMs: number };
+    },
   ): Promise<ReadResult>;
 }
 

@@ -194,7 +194,10 @@ export class GameRunner {
     const timeout = AbortSignal.timeout(this.d.opts.poll.timeoutSeconds * 1000);
     let result: Awaited<ReturnType<Source['read']>>;
     try {
-      result = await source.read(cursor, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      result = await source.read(cursor, {
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        inbox: { at: cut, maxAgeMs: this.inboxMaxAgeMs() },
+      });
     } catch (err) {
       this.failures += 1;
       this.lastError = (err as Error).message;
@@ -447,6 +450,19 @@ export class GameRunner {
     const perGameMs = clock.toRealMs(1);
     if (!Number.isFinite(perGameMs) || perGameMs <= 0) return null;
     return formatInstant(clock.now() + Math.ceil(real / perGameMs));
+  }
+
+  /**
+   * How old the account's shared inbox read may be for this poll (decision 0015): one base interval of a game
+   * polled at its ordinary pace; none near or just after a deadline or timed event, or after a failure.
+   */
+  private inboxMaxAgeMs(): number {
+    const step = this.pollStep;
+    if (!step || step.reason === 'event-near' || step.reason === 'event-next' || step.reason === 'retry') return 0;
+    // The base interval in game time (the clock may run fast); never longer than the wait that just passed.
+    const gameMsPerRealMs = 1 / this.d.clock.toRealMs(1);
+    const real = Math.min(step.delayMs, this.d.opts.poll.intervalSeconds * 1000);
+    return Number.isFinite(gameMsPerRealMs) ? real * gameMsPerRealMs : 0;
   }
 
   /** Real ms until the next poll (kept with its reason in `pollStep`). */

@@ -5,12 +5,15 @@ import type { RedditConfig } from './config.js';
 import { fingerprint, fingerprintParts, INBOX_MEMORY, type RedditCursor, readCursor } from './cursor.js';
 import { expandStubs } from './expand.js';
 import type { RedditGateway } from './gateway.js';
+import { inboxFeedOf } from './inbox-feed.js';
 import { commentToPost, messageToPost, sortPosts, submissionToPost } from './parse-page.js';
-import type { CommentData, MessageData, SubmissionData } from './schema.js';
+import type { CommentData, SubmissionData } from './schema.js';
 
 export interface ReadOpts {
   onProgress?: (p: ReadProgress) => void;
   signal?: AbortSignal;
+  /** The account's inbox read, shared with its other games, may be `maxAgeMs` older than `at` (the caller's clock). */
+  inbox?: { at: number; maxAgeMs: number };
 }
 
 /** ReadResult plus what the adapter did, for tests and the bench. */
@@ -21,8 +24,6 @@ export interface RedditReadResult extends ReadResult {
 }
 
 const POLL_WINDOW = 100;
-const INBOX_PAGE = 100;
-const INBOX_PAGES = 10;
 
 /**
  * Reads a thread and the inbox. From no cursor (or one marked `full`): the whole tree. Otherwise a poll: the thread
@@ -75,7 +76,7 @@ export class RedditReader {
         mode = 'poll+full';
       }
     }
-    const inbox = await this.readInbox(gw, prev?.inbox ?? [], head.created_utc ?? 0);
+    const inbox = await this.readInbox(gw, prev?.inbox ?? [], head.created_utc ?? 0, opts.inbox);
     for (const m of inbox.fresh) state.posts.push(messageToPost(m, this.cfg.linkBase));
     state.mapped += inbox.fresh.length;
     const cursor: RedditCursor = {
@@ -145,21 +146,11 @@ export class RedditReader {
     }
   }
 
-  /**
-   * New PMs, newest first, page after page until a page holds a PM already seen or one older than the thread
-   * (the account's earlier mail is not the game's); at most 10 pages.
-   */
-  private async readInbox(gw: RedditGateway, seenList: string[], since: number) {
+  /** The PMs this game has not returned yet, newest first, from the account's shared inbox read (inbox-feed.ts). */
+  private async readInbox(gw: RedditGateway, seenList: string[], since: number, shared: ReadOpts['inbox']) {
     const seen = new Set(seenList);
-    const fresh: MessageData[] = [];
-    let after: string | undefined;
-    for (let page = 0; page < INBOX_PAGES; page++) {
-      const r = await gw.readInbox({ limit: INBOX_PAGE, after });
-      const unseen = r.messages.filter((m) => !seen.has(m.name ?? `t4_${m.id}`) && m.created_utc >= since);
-      fresh.push(...unseen);
-      if (!r.after || unseen.length < r.messages.length) break;
-      after = r.after;
-    }
+    const all = await inboxFeedOf(this.cfg.apiBase, this.cfg.username).read(gw, since, shared);
+    const fresh = all.filter((m) => !seen.has(m.name ?? `t4_${m.id}`));
     const names = fresh.map((m) => m.name ?? `t4_${m.id}`).reverse();
     return { fresh, seen: [...seenList, ...names].slice(-INBOX_MEMORY) };
   }
