@@ -88,6 +88,7 @@ const optionsSchema = z.strictObject({
   selfVote: z.boolean().optional(),
   tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
   replacementVotes: z.enum(['carry', 'reset']).optional(),
+  votesOnReplaced: z.enum(['carry', 'reset']).optional(),
   prodHours: z.number().positive().optional(),
   countActivity: z.boolean().optional(),
   voteCount: voteCountSchema.optional(),

@@ -5,7 +5,7 @@ import type { Instant } from '../domain/time.js';
 import type { GameContext, ReceivedPost, Timer } from './context.js';
 import { isDayOpen, killSlot, settleResult } from './death-rules.js';
 import { addFlag } from './flags.js';
-import { resetReplacedVote, resetVotes, revive } from './house-rules/mid-day-events.js';
+import { resetReplacedVote, resetVotes, resetVotesOnReplaced, revive } from './house-rules/mid-day-events.js';
 import { endDay, endPhase, phaseRuntime, startPhase } from './phase-rules.js';
 import { type PostRuling, receivePost } from './post-rules.js';
 import { replaceSlot, slotByName } from './roster.js';
@@ -118,7 +118,8 @@ export function createGameMachine(ruleset: Ruleset) {
         });
         const next = stamp({ ...context, slots }, p.at);
         const votes = p.votes ?? context.setup.options.replacementVotes;
-        return votes === 'reset' ? resetReplacedVote(next, slot.index, p.at) : next;
+        const own = votes === 'reset' ? resetReplacedVote(next, slot.index, p.at) : next;
+        return context.setup.options.votesOnReplaced === 'reset' ? resetVotesOnReplaced(own, slot.index, p.at) : own;
       }),
       resetVotes: assign(({ context }, p: At) => resetVotes(stamp(context, p.at), p.at)),
       revivePlayer: assign(({ context }, p: { at: Instant; name: string }) => {

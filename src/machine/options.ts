@@ -43,6 +43,8 @@ export interface ResolvedOptions {
   tieBreak: 'none' | 'first-reached' | 'draw';
   /** H-EV4: whether a replacement keeps the slot's vote. */
   replacementVotes: 'carry' | 'reset';
+  /** H-EV5: whether the votes on a replaced player stay on the slot (`carry`) or are cleared (`reset`). */
+  votesOnReplaced: 'carry' | 'reset';
   /** H-AC2: hours without a thread post after which a player is due a prod; null = no prods. */
   prodHours: number | null;
   /** H-AC1: the count draft lists posts per player today. */
@@ -98,6 +100,7 @@ export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): 
     selfVote: o.selfVote ?? true,
     tieBreak: o.tieBreak ?? 'none',
     replacementVotes: o.replacementVotes ?? 'carry',
+    votesOnReplaced: o.votesOnReplaced ?? 'carry',
     prodHours: o.prodHours ?? null,
     countActivity: o.countActivity ?? false,
     voteCount: {

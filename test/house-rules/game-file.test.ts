@@ -74,6 +74,7 @@ describe('house-rule options in the game file', () => {
       lMinus: 'near',
     });
     expect(g.options).toMatchObject({ countRequests: true, countRequestCooldown: 30 });
+    expect(g.options).toMatchObject({ replacementVotes: 'carry', votesOnReplaced: 'carry' });
     expect(g.players[0]?.voteWeight).toBe(2);
   });
 });

@@ -31,6 +31,7 @@ function neutral(g: GameFile): GameFile {
       selfVote: o.selfVote ?? true,
       tieBreak: o.tieBreak ?? 'none',
       replacementVotes: o.replacementVotes ?? 'carry',
+      votesOnReplaced: o.votesOnReplaced ?? 'carry',
       majorityFromDay: o.majorityFromDay ?? 0,
       countActivity: o.countActivity ?? false,
       voteCount: {

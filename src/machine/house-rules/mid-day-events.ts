@@ -66,6 +66,17 @@ export function revive(ctx: GameContext, slot: number, at: Instant): GameContext
   return note({ ...ctx, slots }, 'player-revived', s.name, `${s.name} was revived by the mod.`, at);
 }
 
+/** H-EV5: the votes on a replaced player are cleared (`options.votesOnReplaced: reset`); the voters vote anew. */
+export function resetVotesOnReplaced(ctx: GameContext, slot: number, at: Instant): GameContext {
+  if (!ctx.day || !isDayOpen(ctx)) return ctx;
+  const voters = ctx.day.votes.flatMap((v, i) => (v?.target === slot ? [i] : []));
+  if (voters.length === 0) return ctx;
+  const day = voters.reduce((d, i) => setVote(d, i, null), ctx.day);
+  const name = ctx.slots[slot]?.name ?? `#${slot}`;
+  const message = `${name} replaced in; the ${voters.length} votes on the slot were reset.`;
+  return note({ ...ctx, day }, 'replacement-vote-reset', name, message, at);
+}
+
 /** H-EV4: a replacement whose vote resets (by the event's `votes`, else `options.replacementVotes`). */
 export function resetReplacedVote(ctx: GameContext, slot: number, at: Instant): GameContext {
   const vote = ctx.day?.votes[slot] ?? null;
