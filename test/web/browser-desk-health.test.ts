@@ -32,6 +32,10 @@ describe('browser: poll health on every page (watch desk, local forum that start
         await page.waitForSelector('body[data-live-connected]');
         await expect.poll(() => page.locator('#live-status').textContent()).toBe('live');
         expect(await page.locator('[data-poll-state="ok"]').textContent()).toMatch(/last good read .+ · next read/);
+        // How often the thread is read now, and why (decision 0015).
+        expect(await page.locator('[data-poll-state="ok"] [data-poll-interval]').textContent()).toMatch(
+          /^\((every [\d.]+ (s|min)|just after the next deadline)/,
+        );
 
         failing = true;
         // Without a reload: the failed poll is pushed to the open page.
