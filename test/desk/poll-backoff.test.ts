@@ -6,10 +6,10 @@ import { appConfigSchema } from '../../src/app/app-config.js';
 import { FakeClock } from '../../src/app/clock.js';
 import { LocalForum, localThreadUrl } from '../../src/app/demo/local-forum.js';
 import { Watcher } from '../../src/app/watcher.js';
-import type { Post } from '../../src/domain/post.js';
 import { formatInstant, HOUR } from '../../src/domain/time.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import { Store } from '../../src/storage/store.js';
+import { post as writtenPost } from '../web/games.js';
 import { tempDir } from './helpers.js';
 
 // Decision 0015: a quiet game is polled less and less often, and a new post (or the moderator's act) brings it
@@ -17,14 +17,8 @@ import { tempDir } from './helpers.js';
 // driven by the test (each one moves the fake clock by what the loop asked for), so no assertion is timed.
 const NOW = Date.parse('2026-05-04T18:00:00Z');
 const PLAYERS = ['Ava', 'Bea', 'Cid', 'Dot', 'Eve'];
-const post = (id: string, author: string, at: number, html: string): Post => ({
-  id,
-  author,
-  createdAt: formatInstant(at),
-  editedAt: null,
-  html,
-  channel: 'thread',
-});
+const post = (id: string, author: string, at: number, html: string) =>
+  writtenPost(author, formatInstant(at), { id, html });
 
 interface Sleep {
   ms: number;
