@@ -407,7 +407,7 @@ export class GameRunner {
   /** A newer vote count, or the day's end, makes an earlier pending count of the day obsolete (drafts/tidy.ts). */
   private supersede(old: StoredDraft, by: PlannedDraft, at: string): DeskEvent {
     const { store } = this.d;
-    store.drafts.save({ ...old, status: 'superseded', supersededBy: by.id }, at);
+    store.drafts.save({ ...old, status: 'superseded', supersededBy: by.id }, at, old);
     store.audit.append({
       at,
       gameId: this.id,

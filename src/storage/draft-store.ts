@@ -111,9 +111,11 @@ export class DraftStore {
     return (this.countsOf.all(gameId, phase) as Row[]).map(fromRow);
   }
 
-  /** Saves a changed draft; refuses a step the lifecycle does not allow. */
-  save(d: StoredDraft, updatedAt: string): StoredDraft {
-    const before = this.get(d.gameId, d.id);
+  /**
+   * Saves a changed draft; refuses a step the lifecycle does not allow. `before`: the draft as stored, when the
+   * caller read it in the same transaction.
+   */
+  save(d: StoredDraft, updatedAt: string, before = this.get(d.gameId, d.id)): StoredDraft {
     if (!before) throw new Error(`draft ${d.id} of game ${d.gameId} does not exist`);
     if (before.status !== d.status && !NEXT[before.status].includes(d.status)) {
       throw new Error(`draft ${d.id}: cannot go from ${before.status} to ${d.status}`);

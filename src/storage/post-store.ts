@@ -64,18 +64,19 @@ export function withNewPosts(sorted: Post[], lines: Post[]): Post[] {
 /** Every version of every post of a game, as fetched; a version is known by its content hash. */
 export class PostStore {
   private readonly insert: Statement;
-  private readonly maxVersion: Statement;
+  private readonly known: Statement;
   private readonly all: Statement;
   private readonly one: Statement;
   private readonly count: Statement;
-  private readonly has: Statement;
 
   constructor(db: Database) {
     this.insert = db.prepare(
       'INSERT OR IGNORE INTO posts (game_id, post_id, version, hash, created_at, json, seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    this.maxVersion = db.prepare('SELECT MAX(version) AS v FROM posts WHERE game_id = ? AND post_id = ?').pluck();
-    this.has = db.prepare('SELECT 1 FROM posts WHERE game_id = ? AND post_id = ? AND hash = ?').pluck();
+    // One look per post: its newest version number, and whether this version (by hash) is stored already.
+    this.known = db.prepare(
+      'SELECT MAX(version) AS version, MAX(hash = ?) AS stored FROM posts WHERE game_id = ? AND post_id = ?',
+    );
     this.all = db.prepare('SELECT post_id, version, json FROM posts WHERE game_id = ?');
     this.one = db.prepare('SELECT json FROM posts WHERE game_id = ? AND post_id = ? ORDER BY version').pluck();
     this.count = db.prepare('SELECT COUNT(*) FROM posts WHERE game_id = ?').pluck();
@@ -86,9 +87,9 @@ export class PostStore {
     const out: AddResult = { added: [], newPosts: 0, edits: 0 };
     for (const post of posts) {
       const hash = postHash(post);
-      if (this.has.get(gameId, post.id, hash)) continue;
-      const max = this.maxVersion.get(gameId, post.id) as number | null;
-      const version = (max ?? 0) + 1;
+      const known = this.known.get(hash, gameId, post.id) as { version: number | null; stored: number | null };
+      if (known.stored) continue;
+      const version = (known.version ?? 0) + 1;
       this.insert.run(gameId, post.id, version, hash, post.createdAt, JSON.stringify(post), seenAt);
       out.added.push(post);
       if (version === 1) out.newPosts += 1;
