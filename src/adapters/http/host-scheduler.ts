@@ -14,18 +14,23 @@ export class HostScheduler {
   /** Runs `task` when the host is free and its gap has passed. */
   run<T>(host: string, gapMs: number, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const previous = this.tails.get(host) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(async () => {
-        const wait = (this.readyAt.get(host) ?? 0) - this.now();
-        if (wait > 0) await this.sleep(wait, signal);
-        try {
-          return await task();
-        } finally {
-          this.delay(host, gapMs);
-        }
-      });
-    this.tails.set(host, next);
+    const next = previous.then(async () => {
+      const wait = (this.readyAt.get(host) ?? 0) - this.now();
+      if (wait > 0) await this.sleep(wait, signal);
+      try {
+        return await task();
+      } finally {
+        this.delay(host, gapMs);
+      }
+    });
+    // The tail keeps only that the task settled, not its value (a host's last page, held until its next request).
+    this.tails.set(
+      host,
+      next.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     return next;
   }
 

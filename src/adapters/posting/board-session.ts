@@ -56,7 +56,11 @@ export class BoardSession {
 
   private send(method: 'GET' | 'POST', url: string, body: string | null): Promise<BoardResponse> {
     const run = this.chain.then(() => this.follow(method, url, body));
-    this.chain = run.catch(() => undefined);
+    // The chain keeps only that the request settled, not the page it returned.
+    this.chain = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 

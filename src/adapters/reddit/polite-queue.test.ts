@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { type Attempt, PoliteQueue, retryAfterMs } from './polite-queue.js';
 
@@ -99,5 +101,20 @@ describe('PoliteQueue', () => {
     expect(retryAfterMs({ 'retry-after': '12' }, now)).toBe(12_000);
     expect(retryAfterMs({ 'retry-after': 'Wed, 07 Jan 2026 12:00:30 GMT' }, now)).toBe(30_000);
     expect(retryAfterMs({}, now)).toBeNull();
+  });
+});
+
+describe('PoliteQueue memory', () => {
+  it('keeps no response once its caller has it (a desk holds one queue per game)', async () => {
+    const { queue } = simulated();
+    let page: { posts: string[] } | null = { posts: ['a big thread page'] };
+    const held = new WeakRef(page);
+    expect(await queue.run('read', true, async () => ({ ok: true, value: page! }))).toBe(page);
+    page = null;
+    // A WeakRef holds its target until the job that made it ends.
+    await new Promise((r) => setImmediate(r));
+    setFlagsFromString('--expose-gc');
+    (runInNewContext('gc') as () => void)();
+    expect(held.deref()).toBeUndefined();
   });
 });

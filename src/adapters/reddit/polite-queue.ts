@@ -52,7 +52,12 @@ export class PoliteQueue {
    */
   run<T>(label: string, idempotent: boolean, attempt: () => Promise<Attempt<T>>, signal?: AbortSignal): Promise<T> {
     const result = this.tail.then(() => this.loop(label, idempotent, attempt, signal));
-    this.tail = result.catch(() => undefined);
+    // The tail keeps only that the call settled, not its value: a desk's 1,000 queues would each hold their last
+    // response (a whole thread page) until their next request.
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
     return result;
   }
 
