@@ -130,7 +130,8 @@ export default async function (): Promise<BenchFigure[]> {
     run(cases.stateWarm!.argv, warm); // and keeps the answer at the cut
     run([node, bin, 'state', ...beforeArgs, '--json'], resume);
     resumeFrom = new Set(pointFiles(resumeDir));
-    if (resumeFrom.size !== 1) throw new Error(`cli bench: expected one fold point in ${resumeDir}`);
+    // The count's point, and the one before its day began (decision 0014): each run resumes from the count's.
+    if (resumeFrom.size !== 2) throw new Error(`cli bench: expected two fold points in ${resumeDir}`);
     run(cases.stateWarm!.argv, { ...process.env, MODDESK_CACHE_DIR: resumeDir }); // the parse cache, warm
     const cpu: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
     const wall: number[] = [];
