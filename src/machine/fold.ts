@@ -80,7 +80,8 @@ export class GameFold {
   private readonly ctx0: GameContext;
   private readonly rulings: Map<string, PostRuling>;
   private readonly lines: Post[] = [];
-  private readonly linesOf = new Map<string, number[]>();
+  /** Each post id's lines: a number for a post never edited (most of them; 1,000 games hold this map), else the list. */
+  private readonly linesOf = new Map<string, number | number[]>();
   private items: TimelineItem[];
   private point: Point;
   private next = 0;
@@ -244,7 +245,7 @@ export class GameFold {
     this.addLines(posts);
     const fresh: TimelineItem[] = [];
     for (const id of ids) {
-      const orders = this.linesOf.get(id) as number[];
+      const orders = [this.linesOf.get(id) as number | number[]].flat();
       const versions = postVersions(
         orders.map((o) => this.lines[o] as Post),
         this.ctx0.setup.options.syntax,
@@ -301,9 +302,10 @@ export class GameFold {
   private addLines(posts: Post[]): void {
     for (const p of posts) {
       const order = this.lines.push(p) - 1;
-      const list = this.linesOf.get(p.id);
-      if (list) list.push(order);
-      else this.linesOf.set(p.id, [order]);
+      const lines = this.linesOf.get(p.id);
+      if (lines === undefined) this.linesOf.set(p.id, order);
+      else if (typeof lines === 'number') this.linesOf.set(p.id, [lines, order]);
+      else lines.push(order);
     }
   }
 
