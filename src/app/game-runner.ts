@@ -7,17 +7,15 @@ import { formatInstant, HOUR, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
 import type { GameFold } from '../machine/fold.js';
-import { lineDiff } from '../reporter/line-diff.js';
 import type { FormatName } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
-import type { StoredDraft } from '../storage/draft-store.js';
 import { type AddResult, inDumpOrder, withNewPosts } from '../storage/post-store.js';
 import type { Store } from '../storage/store.js';
 import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
-import { countDecision, reachesCounts } from './drafts/tidy.js';
+import { storePlannedDrafts } from './drafts/store-drafts.js';
 import type { GameFileError } from './game-file-read.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
 
@@ -328,61 +326,10 @@ export class GameRunner {
       return { state: r.state, ctx: r.ctx, written: false, made: [], events: [], flagsBefore };
     }
     const events: DeskEvent[] = [];
-    const write = () => this.writeDrafts(r.drafts, r.state, events);
+    const target = { store, gameId: this.id, format: this.format, autoApprove: this.d.opts.autoApprove };
+    const write = () => storePlannedDrafts(target, r.drafts, r.state, formatInstant(this.d.clock.now()), events);
     const made = inTx ? write() : store.tx(write);
     return { state: r.state, ctx: r.ctx, written: true, made, events, flagsBefore };
-  }
-
-  /** Stores planned drafts (superseding and recounting as tidy.ts decides) and the planner's position. */
-  private writeDrafts(drafts: PlannedDraft[], state: PlanState, events: DeskEvent[]): PlannedDraft[] {
-    const { store } = this.d;
-    const at = formatInstant(this.d.clock.now());
-    const made: PlannedDraft[] = [];
-    for (const d of drafts) {
-      const counts = reachesCounts(d.kind) ? store.drafts.pendingCounts(this.id, d.phase) : [];
-      const decision = countDecision(d, counts);
-      if (decision.recountOf) {
-        events.push(this.recountInstead(decision.recountOf, d, at));
-        continue;
-      }
-      const created = store.drafts.create({
-        gameId: this.id,
-        id: d.id,
-        kind: d.kind,
-        phase: d.phase,
-        number: d.number,
-        format: this.format,
-        text: d.text,
-        to: d.to,
-        throughPost: d.throughPost,
-        planAt: d.at,
-        idempotencyKey: `${this.id}-${d.id}`,
-        createdAt: at,
-      });
-      if (!created) continue;
-      made.push(d);
-      store.audit.append({
-        at,
-        gameId: this.id,
-        actor: 'watch',
-        action: 'draft.created',
-        detail: { draft: d.id, kind: d.kind },
-      });
-      if (this.d.opts.autoApprove.has(d.kind)) {
-        // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
-        store.drafts.save({ ...store.drafts.get(this.id, d.id)!, status: 'approved' }, at);
-        store.audit.append({
-          at,
-          gameId: this.id,
-          actor: 'config',
-          action: 'draft.approved',
-          detail: { draft: d.id, auto: true },
-        });
-      }
-      for (const old of decision.supersede) events.push(this.supersede(old, d, at));
-    }
-    store.games.savePlan(this.id, state);
-    return made;
   }
 
   /** Takes a stored plan: the planner's new position and state, then says what changed. */
@@ -402,35 +349,6 @@ export class GameRunner {
       this.d.emit({ type: 'flag.changed', gameId: this.id });
     }
     return p.made;
-  }
-
-  /** A newer vote count, or the day's end, makes an earlier pending count of the day obsolete (drafts/tidy.ts). */
-  private supersede(old: StoredDraft, by: PlannedDraft, at: string): DeskEvent {
-    const { store } = this.d;
-    store.drafts.save({ ...old, status: 'superseded', supersededBy: by.id }, at, old);
-    store.audit.append({
-      at,
-      gameId: this.id,
-      actor: 'watch',
-      action: 'draft.superseded',
-      detail: { draft: old.id, by: by.id },
-    });
-    return { type: 'draft.changed', gameId: this.id, draftId: old.id };
-  }
-
-  /** The day's one pending count is the mod's edit: the new count becomes its recount, not a second card. */
-  private recountInstead(edited: StoredDraft, count: PlannedDraft, at: string): DeskEvent {
-    const { store } = this.d;
-    const recount = { text: count.text, diff: lineDiff(edited.text, count.text) };
-    store.drafts.save({ ...edited, recount }, at);
-    store.audit.append({
-      at,
-      gameId: this.id,
-      actor: 'watch',
-      action: 'draft.recounted',
-      detail: { draft: edited.id, count: count.id, diff: recount.diff },
-    });
-    return { type: 'draft.changed', gameId: this.id, draftId: edited.id };
   }
 
   /**
