@@ -3,7 +3,7 @@ import { COUNT_HEADING, NOT_A_COUNT } from './count-posts.js';
 import { cleanText, type Scan } from './html-scan.js';
 
 /**
- * P7: a vote count in which every tally is 0 (`MafiaSSK(0):`, `wierdalexv   0`, `roflcopter - [0]`): how many
+ * P7: a vote count in which every tally is 0 (`Quillon(0):`, `brassmoth   0`, `hexagoat - [0]`): how many
  * players' lines at 0 follow its heading (a no-lynch line is none), or 0 when the post holds no count heading, a
  * tally above 0 or a wagon's `L-2`. The machine reads it as a reset only when the lines cover every living player
  * (a count with votes has fewer lines at 0).
@@ -48,7 +48,7 @@ const LIST_OR_END = /^(?:$|[:([\u2013\u2014-])/u;
 /**
  * The tally of one count line: a name (a letter, none of `:()[]`, at most 40 characters) and the first number
  * after it that stands alone (not inside the name, not a decimal, time or date) and ends the line or comes
- * before the voters (`(`, `[`, `:`, a dash), or stands in brackets (`ZazieR (4) Surprise_Carcinogen, …`).
+ * before the voters (`(`, `[`, `:`, a dash), or stands in brackets (`Tamsin (4) Lucky_Otter, …`).
  * `With 13 alive` and `Deadline: (expired on …)` are no tallies; a 0 followed by names counts as a vote.
  */
 function tallyOf(line: string): { name: string; count: number } | null {
@@ -65,7 +65,7 @@ function tallyOf(line: string): { name: string; count: number } | null {
     const rest = line.slice(stop);
     const bracketed = (line[at - 1] === '(' && rest.startsWith(')')) || (line[at - 1] === '[' && rest.startsWith(']'));
     if (!bracketed && !LIST_OR_END.test(rest.trimStart())) continue;
-    // A 0 with voters after it (`implosion - [0] [Natirasha]`) is a count the moderator forgot to update.
+    // A 0 with voters after it (`hexagoat - [0] [Quillon]`) is a count the moderator forgot to update.
     return { name, count: LETTER.test(rest) ? Math.max(1, Number(m[0])) : Number(m[0]) };
   }
   return null;

@@ -71,7 +71,7 @@ export function byAbbreviation(arg: string, names: readonly LooseName[]): NameMa
 
 function isAbbreviation(arg: string, n: LooseName): boolean {
   if (n.norm[0] !== arg[0] || n.norm.length <= arg.length) return false;
-  // Two letters: the second starts any word of the name, not only at its first place (`to` for tarsonisocelot).
+  // Two letters: the second starts any word of the name, not only at its first place (`ks` for kestrelsong).
   if (arg.length === 2 && n.wordStarts.size > 1) return [...n.wordStarts].some((s) => s > 0 && n.norm[s] === arg[1]);
   let at = 0;
   for (let i = 1; i < arg.length; i += 1) {
@@ -176,10 +176,10 @@ export function byRunOn(arg: string, names: readonly LooseName[]): NameMatch | n
 }
 
 /**
- * N35, one word of a name swapped for another (`ICEpick` for ICEninja, `zMuffinPidgeon` for zMuffinMan): as many
+ * N35, one word of a name swapped for another (`FIREpick` for FIREninja, `zToastPigeon` for zToastMan): as many
  * words as the name, all but one the same and in place, the kept ones 3+ letters that are not stop words nor `scum`,
- * `town`, `mafia` (`The Kool` keeps only `the` of The Goodbaker). A start kept and an end kept can point at two players (`IceNinja` with IceGuy
- * and UberNinja playing): then neither.
+ * `town`, `mafia` (`The Crab` keeps only `the` of The Quietfox). A start kept and an end kept can point at two players (`FireNinja` with FireGuy
+ * and MegaNinja playing): then neither.
  */
 export function bySwappedWord(
   argSplits: readonly (readonly string[])[],

@@ -102,7 +102,7 @@ export function nameWords(name: string): string[] {
 
 /**
  * The ways to cut a name into words: nameWords', and, when a run of capitals goes straight on in lower case, the
- * run as one word (`ICEpick`: ice|pick beside nameWords' ic|epick, which reads `HTMLParser` as html|parser).
+ * run as one word (`FIREpick`: fire|pick beside nameWords' fir|epick, which reads `HTMLParser` as html|parser).
  */
 export function wordSplits(name: string): string[][] {
   const plain = nameWords(name);

@@ -291,7 +291,7 @@ function byEditDistance(arg: string, index: NameIndex): NameMatch {
   }
   const decided = decide(slots, 'edit-distance');
   if (decided?.kind !== 'player') return decided ?? { kind: 'unknown' };
-  // `Garry` is 2 edits from Garmr but 1 from the start of gerryoat: the nearer start is N12's to weigh.
+  // `Berty` is 2 edits from Betsy but 1 from the start of bertrand: the nearer start is N12's to weigh.
   if (best > 1 && index.names.some((n) => n.slot !== decided.slot && startNearer(arg, n.norm, best))) {
     return { kind: 'unknown' };
   }
