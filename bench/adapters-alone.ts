@@ -3,7 +3,8 @@
  * adapter reading its thread on the desk's schedule (`nextPollDelay`, the one rule set: the quiet backoff from the
  * newest post read, the watch loop's first spread), the cursor kept, nothing stored or planned. It has no game state,
  * so no deadline pulls a poll earlier (the bench's deadlines are two days off). Two spans: at rest (every thread
- * quiet, so at the ceiling), then busy (every game active, so at the base interval, as in the desk's busy phase).
+ * quiet, so at the ceiling), then busy (the posting tenth of the games, `postingGame`, active at the base interval
+ * and the rest still at the ceiling, as in the desk's busy phase).
  * argv[2] is a JSON file `{ games: [{ file, env }], poll, phaseMs }`; the figures go back over IPC.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { loadGameFile } from '../src/app/load-game-file.js';
 import { adapterFloorMs, nextPollDelay } from '../src/app/poll-schedule.js';
 import { sourceFor } from '../src/app/watcher.js';
 import type { Post } from '../src/domain/post.js';
+import { postingGame } from './desk-posting.js';
 import { profileSpan } from './profile.js';
 import { liveHeapMb, sample } from './sample.js';
 
@@ -27,7 +29,7 @@ const sources = games.map((g) => sourceFor(loadGameFile(g.file), g.file, g.env))
 const sleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined);
 let polls = 0;
 let stopping = false;
-let allActive = false;
+let busy = false;
 /** Each loop's current sleep (its own signal, as the watch loop's: one signal with a thousand listeners is slow). */
 const sleeps: AbortController[] = [];
 
@@ -69,7 +71,7 @@ const loops = sources.map(async (source, i) => {
       floorMs,
       toRealMs: (ms) => ms,
       failures: 0,
-      activeAt: allActive ? Date.now() : activeAt,
+      activeAt: busy && postingGame(i) ? Date.now() : activeAt,
     });
   const nap = async (ms: number) => {
     sleeps[i] = new AbortController();
@@ -110,14 +112,16 @@ async function span(name: string) {
 await everyFirstRead;
 await sleep(base);
 const rest = await span('adapters-alone');
-// Every game becomes active: each loop's long sleep ends, spread over one base interval, then one interval more.
-allActive = true;
-for (let i = 0; i < sleeps.length; i++) setTimeout(() => sleeps[i]?.abort(), (i / sleeps.length) * base);
+// The posting tenth becomes active: each of its loops' long sleep ends, spread over one base interval, then one
+// interval more; the other games sleep on at the ceiling.
+busy = true;
+for (let i = 0; i < sleeps.length; i++)
+  if (postingGame(i)) setTimeout(() => sleeps[i]?.abort(), (i / sleeps.length) * base);
 await sleep(2 * base);
-const busy = await span('adapters-alone-busy');
+const busySpan = await span('adapters-alone-busy');
 stopping = true;
 for (const s of sleeps) s.abort();
 await Promise.all(loops);
 await Promise.all(sources.map((s) => s.close?.()));
-process.send?.({ ...rest, busy });
+process.send?.({ ...rest, busy: busySpan });
 process.exit(0);
