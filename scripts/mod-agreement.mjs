@@ -106,6 +106,9 @@ for (const dir of dirs) {
         return d.voteCounts.find((v) => v.through.number >= from && v.through.number < until) ?? null;
       };
       const firstCount = d.voteCounts[0]?.post.number ?? Number.POSITIVE_INFINITY;
+      const replacedBy = (game.events ?? [])
+        .filter((ev) => 'replace' in ev)
+        .map((ev) => ({ old: norm(ev.replace), at: Date.parse(ev.at) }));
       for (const [i, a] of acts) {
         const who = slotOf(posts[i].author);
         const vc = countFor(i, who);
@@ -124,10 +127,18 @@ for (const dir of dirs) {
           if (a.filter((x) => x.kind === 'vote').length > 1) note('vote: 2+ votes in one post', outcome, line);
           if (act.misspelt) note('vote: misspelt keyword', outcome, line);
           if (i < firstCount) note(`vote before the day's first scored count`, outcome, line);
+          const voteAt = a.lastIndexOf(act);
+          if (before !== 'none' && !a.slice(0, voteAt).some((x) => x.kind === 'unvote'))
+            note('vote: moves a standing vote, no unvote first', outcome, line);
+          const t = Date.parse(posts[i].createdAt);
+          const named = norm(String(act.argument ?? ''));
+          if (replacedBy.some((r) => r.old === named && r.at < t))
+            note(`vote: names a player replaced out (moddesk: the slot)`, outcome, line);
           // A vote after the day's end, or refused, leaves the standing vote's reading in the state: not this one's.
           const refused = flagOf(i, /^target-(?:unknown|ambiguous|doubtful)$/);
           const late = flagOf(i, /^vote-after-day-end$/);
           const read = late || (toolVote(i, who) === before && refused) ? null : nameReading(i, who);
+          if (late) note(`vote after moddesk's day end (as read = not counted)`, outcome, line);
           if (refused && !late && !read)
             note(`name: refused (${refused}; as read = not counted)`, mod === before ? 'as read' : 'other', line);
           else if (read && !read.startsWith('exact')) note(`name: ${read}`, outcome, line);

@@ -20,8 +20,9 @@ const RULINGS: Record<string, { aliases: Record<string, string[]>; events: strin
   },
   '16214': {
     aliases: { ConfidAnon: ['TwoHeadedBoy'], CrazyQuestions: ['LimMePls'], sapovirus: ['saporovirus'] },
-    events: ['{ post: "2768876", ignore: true, note: "ConfidAnon is not a player at this time" }'],
-    options: ['unvoteRequired: true'],
+    // "ConfidAnon is not a player in this game at this time": the house rule, not a ruling on the post.
+    events: [],
+    options: ['unvoteRequired: true', 'voteReading: { replacedNames: refuse }'],
   },
 };
 

@@ -47,6 +47,8 @@ const voteReadingSchema = z.strictObject({
   names: z.enum(['loose', 'strict']).optional(),
   /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
   formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
+  /** A vote naming a replaced player counts for the slot (`count`) or not (`refuse`, one moderator's rule). */
+  replacedNames: z.enum(['count', 'refuse']).optional(),
   /** A4: whether `vote for X` (and `vote on X`) counts; default true. */
   voteFor: z.boolean().optional(),
   /** Whether a vote counts only when its line starts with it (`Cross fingers, vote X` does not); default false. */

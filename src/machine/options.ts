@@ -22,6 +22,8 @@ export interface ResolvedOptions {
   voteReading: {
     names: 'loose' | 'strict';
     formerPlayerVotes: 'count' | 'refuse';
+    /** A vote that names the slot only by a replaced player's name: counted for the slot, or refused. */
+    replacedNames: 'count' | 'refuse';
     /** A4: `vote for X` / `vote on X` counts. */
     voteFor: boolean;
     /** A vote counts only when its line starts with it (no text before it on the line). */
@@ -89,6 +91,7 @@ export function resolveOptions(game: GameFile, defaults: RulesetDefaults = {}): 
     voteReading: {
       names: o.voteReading?.names ?? 'loose',
       formerPlayerVotes: o.voteReading?.formerPlayerVotes ?? 'count',
+      replacedNames: o.voteReading?.replacedNames ?? 'count',
       voteFor: o.voteReading?.voteFor ?? true,
       ownLine: o.voteReading?.ownLine ?? false,
       unbolded,

@@ -18,7 +18,7 @@ import {
 import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { RULED_PREFIX, refusedForm, voteReading } from './vote-reading.js';
-import { formerPlayerSlot, lastReadableVote, markHeardFrom } from './voter-readings.js';
+import { formerPlayerSlot, lastReadableVote, markHeardFrom, replacedNameProblem } from './voter-readings.js';
 import { setVote } from './votes.js';
 
 /** The mod's ruling on one post (interfaces §3 events `{post, ignore}` / `{post, vote}`). */
@@ -187,7 +187,7 @@ function applyVote(
       const argument = action.argument ?? '';
       match = argument ? resolveTarget(ctx, argument, action.bracketed) : { kind: 'unknown' };
       if (match.kind === 'player' && action.hidden) match = { ...match, folded: true };
-      const bad = targetProblem(ctx, match, argument);
+      const bad = targetProblem(ctx, match, argument) ?? replacedNameProblem(ctx, match, argument);
       const said = { argument, reading: match.kind === 'player' ? ctx.slots[match.slot]?.name : undefined };
       if (bad)
         return addFlag(ctx, postFlag(post, at, bad.code, `${bad.message} ${quote(action.text)}`, voterName, said));

@@ -123,11 +123,7 @@ export function slotOfAuthor(slots: Slot[], author: string): number | null {
  */
 export function guessAuthor(slots: Slot[], author: string): number | null {
   if (normName(author).length < 4 || slotOfFormerName(slots, author)) return null;
-  let current = currentOnly.get(slots);
-  if (!current) {
-    current = slots.map((s) => ({ ...s, formerNames: [] }));
-    currentOnly.set(slots, current);
-  }
+  const current = withoutFormerNames(slots);
   const match = resolveName(author, nameIndex(current));
   if (match.kind === 'player' && match.via !== 'prefix' && (!match.doubt || match.via === 'edit-distance'))
     return match.slot;
@@ -136,6 +132,16 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
   if (match.kind !== 'unknown' && !swapped) return null;
   const renamed = current.filter((s) => oneWordChanged(author, s.name));
   return renamed.length === 1 ? (renamed[0] as Slot).index : null;
+}
+
+/** The slots with their current names and aliases only (cached per roster). */
+export function withoutFormerNames(slots: Slot[]): Slot[] {
+  let current = currentOnly.get(slots);
+  if (!current) {
+    current = slots.map((s) => ({ ...s, formerNames: [] }));
+    currentOnly.set(slots, current);
+  }
+  return current;
 }
 
 /** The slot a former player of it names, for telling a replaced player apart from a stranger. */

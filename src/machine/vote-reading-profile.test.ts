@@ -56,8 +56,37 @@ describe('options.voteReading form keys', () => {
     expect(wagons(game('{ unbolded: true }'), posts()).votes).toEqual([['Alice', ['Bob']]]);
   });
 
+  it('replacedNames: a vote naming a replaced player counts for the slot by default; refuse flags target-replaced', () => {
+    const replaced = (voteReading = '') =>
+      parseGameFile(
+        `ruleset: vanilla
+moderator: Mod
+players: [{ name: Alice }, { name: Bob }, { name: Cid }, { name: Dan }, { name: Eve }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+events:
+  - { at: "2026-03-02T00:30:00Z", replace: Alice, by: Zoe }
+${voteReading ? `options:\n  voteReading: ${voteReading}\n` : ''}`,
+        'profile.yaml',
+      );
+    n = 0;
+    const posts = () => [post('Bob', '<b>Vote: Alice</b>'), post('Cid', '<b>Vote: Zoe</b>')];
+    expect(wagons(replaced(), posts()).votes).toEqual([['Zoe', ['Bob', 'Cid']]]);
+    const refused = wagons(replaced('{ replacedNames: refuse }'), posts());
+    expect(refused.votes).toEqual([['Zoe', ['Cid']]]);
+    expect(refused.codes).toContain('target-replaced');
+    expect(wagons(replaced('{ replacedNames: refuse }'), [post('Dan', '<b>Vote: Bob</b>')]).votes).toEqual([
+      ['Bob', ['Dan']],
+    ]);
+  });
+
   it('a bad value is refused with the file, the key and the line', () => {
-    for (const bad of ['{ voteFor: sometimes }', '{ ownLine: 1 }', '{ unbolded: yes please }']) {
+    for (const bad of [
+      '{ voteFor: sometimes }',
+      '{ ownLine: 1 }',
+      '{ unbolded: yes please }',
+      '{ replacedNames: no }',
+    ]) {
       let err: unknown;
       try {
         game(bad);
