@@ -2,6 +2,8 @@ import damerau from 'damerau-levenshtein';
 
 /** A word at the start of a line followed by a colon: the only place a misspelt keyword is read (A7). */
 const HEAD = /^([\s#/!*•·~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
+/** A41: a word alone on its line, perhaps with a full stop or `!` (`Umvote`, `un-vote`): read only as `unvote`. */
+const ALONE = /^([\s#/!*•·~[(-]*)([\p{L}-]{5,8})[\s.!]*$/u;
 /** English words one edit from `vote` that are not votes. */
 const REAL_WORDS = new Set([
   'note',
@@ -29,12 +31,14 @@ const REAL_WORDS = new Set([
  * line with the keyword spelt right and the word as typed, or null.
  */
 export function respellKeyword(line: string): { line: string; typed: string; keyword: 'vote' | 'unvote' } | null {
-  const m = HEAD.exec(line);
+  const head = HEAD.exec(line);
+  const m = head ?? ALONE.exec(line);
   if (!m) return null;
   const typed = m[2] as string;
   const word = typed.toLowerCase().replace(/-/g, '');
   if (REAL_WORDS.has(word) || word === 'vote') return null;
-  const keyword = near(word, 'unvote') ? 'unvote' : near(word, 'vote') ? 'vote' : null;
+  // An unvote needs no argument, so one misspelt alone on its line is still the unvote (A41); a lone `vote` is not.
+  const keyword = near(word, 'unvote') ? 'unvote' : head && near(word, 'vote') ? 'vote' : null;
   if (!keyword) return null;
   return { line: `${m[1]}${keyword}${line.slice((m[1] as string).length + typed.length)}`, typed, keyword };
 }

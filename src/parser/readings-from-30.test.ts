@@ -51,6 +51,19 @@ describe('action readings from A30', () => {
     expect(parse('<b>unvote, note: Ann is town</b>').actions.map((a) => a.kind)).toEqual(['unvote']);
     expect(parse('<b>unvote, vote: Ann</b>').actions.map((a) => a.misspelt)).toEqual([undefined, undefined]);
   });
+  it('A41: a misspelt or hyphenated unvote alone on its line is the unvote, marked for the mod', () => {
+    for (const typed of ['Umvote', 'un-vote', 'Unvtoe.', 'UNOVTE!']) {
+      const acts = parse(`Need to check something<br><b>${typed}</b><br>In other news`).actions;
+      expect(acts).toEqual([expect.objectContaining({ kind: 'unvote', argument: null, misspelt: typed.replace(/[.!]$/, '') })]);
+    }
+    // Only the unvote: a lone misspelt `vote` names nobody, and words stay words.
+    expect(read('<b>Veto</b>')).toEqual([]);
+    expect(read('<b>Votr</b>')).toEqual([]);
+    expect(read('<b>Devote</b>')).toEqual([]);
+    expect(read('<b>Unmute</b>')).toEqual([]);
+    // With a name after it (no colon), it stays unread, as A7 asks.
+    expect(read('<b>Umvote Ann</b>')).toEqual([]);
+  });
 });
 
 const roster = (players: string[]) =>
