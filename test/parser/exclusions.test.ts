@@ -95,6 +95,27 @@ describe('platform markup (reference/platforms.md §1.6, §2)', () => {
     expect(read(html).actions).toEqual([]);
   });
 
+  it('MafiaScum BBCode renderings (its bbcodes table): [ooc], [smallcaps], [mech], [table] and the older span form of an inline [spoiler]', () => {
+    const ooc = (t: string) =>
+      `<span style="color:darkred; font-size:smaller" title="This text is being given out-of-character.">${t}</span>`;
+    expect(args(ooc('<b>Vote: Ann</b>'))).toEqual(['Ann']);
+    expect(args(`<span class="bbvote" title="This is an official vote.">VOTE: ${ooc('Ann')}</span>`)).toEqual(['Ann']);
+    expect(
+      args('<span style="text-transform:uppercase; font-size:smaller"><span class="noboldsig">Vote: Ann</span></span>'),
+    ).toEqual(['Ann']);
+    expect(
+      args(
+        '<div style="border:3px inset #800000; padding:5px 10px"><span style="color: darkred;font-size: 11px;"><b>Vote: Ann</b></span></div>',
+      ),
+    ).toEqual(['Ann']);
+    expect(
+      args('<table style="border:1px solid black; "><tr><td><b>Vote: Ann</b></td><td>Bob</td></tr></table>'),
+    ).toEqual(['Ann']);
+    const spoiler =
+      '<span style="color:#000000 !important; background:#000000 !important; padding:0px 3px;"  title="This text is hidden to prevent spoilers; to reveal, highlight it with your cursor.">';
+    expect(args(`${spoiler}<b>Vote: Hidden</b></span><b>Vote: Shown</b>`)).toEqual(['Shown']);
+  });
+
   it('MafiaScum print view writes font-weight:bold without a space', () => {
     expect(args('<span style="font-weight:bold">Vote: Ann</span>')).toEqual(['Ann']);
   });
