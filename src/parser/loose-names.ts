@@ -17,7 +17,8 @@ export interface LooseName {
 /** Readings N9…N13 of docs/readings.md: each counts, flagged, only when exactly one slot fits. */
 const MIN_PART = 4;
 
-function distance(a: string, b: string): number {
+/** Edits between two texts, a swap of two neighbouring letters counting one (`Micheal` for Michael). */
+export function distance(a: string, b: string): number {
   return (damerau(a, b) as { steps: number }).steps;
 }
 

@@ -25,6 +25,11 @@ export function normalizeName(text: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** N38: the form of a name with no letter or digit (`-_-`, `☃`): NFKC, invisible characters and spaces removed, lower case. */
+export function symbolName(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, '').toLowerCase();
+}
+
 /**
  * Whether reading `text` as `name` needed more than case, spacing and punctuation (N15): an invisible
  * character, a compatibility form (fullwidth `Ａ`), or a combining mark the name does not have.
@@ -85,6 +90,25 @@ export function foldLookalikes(text: string): string {
     const lower = ch.toLowerCase();
     return LOOKALIKES[lower] ?? ch;
   });
+}
+
+/**
+ * N37: the name inside an `x` wrapper, mirrored (`xX` closes as `Xx`), 4+ characters, when the wrapper mixes cases or
+ * its case breaks against the name's first letter (`xRosaNightfallx`, `XkrowX`, `xXGreyHawkXx`); never `Xerox`,
+ * `Maxx`, `xanax`.
+ */
+export function unwrapName(name: string): string | null {
+  for (const size of [2, 1]) {
+    const open = name.slice(0, size);
+    const close = [...open].reverse().join('');
+    const core = name.slice(size, name.length - size);
+    const first = /\p{L}/u.exec(core)?.[0];
+    if (!/^[xX]+$/.test(open) || !name.endsWith(close) || first === undefined || normalizeName(core).length < 4) continue;
+    const mixed = open !== open.toLowerCase() && open !== open.toUpperCase();
+    const breaks = (open.at(-1) === 'x') === (first !== first.toLowerCase());
+    if (mixed || breaks) return core;
+  }
+  return null;
 }
 
 /** A name's words: split at spaces, `_`, `-`, digits, other punctuation and case changes (`TheManHimself`). */

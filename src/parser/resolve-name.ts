@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { distance as levenshtein } from 'fastest-levenshtein';
 import type { MatchStep, NameMatch, RosterName } from '../domain/action.js';
 import { isNoLynch } from './argument.js';
 import {
@@ -10,6 +10,7 @@ import {
   byRunOn,
   byShortPrefix,
   bySwappedWord,
+  distance,
   type LooseName,
 } from './loose-names.js';
 import {
@@ -19,6 +20,8 @@ import {
   neededFolding,
   normalizeName,
   STOP_WORDS,
+  symbolName,
+  unwrapName,
   wordSplits,
 } from './name-words.js';
 import { ENGLISH_WORDS } from './word-list.js';
@@ -35,6 +38,8 @@ interface IndexedName extends LooseName {
   initials: ReadonlySet<string>;
   /** The same initials of 3 letters or more, letters sorted: `IASW` typed for I Always Win Sometimes. */
   scrambled: ReadonlySet<string>;
+  /** Each word of a name of 2+ words, stop words apart (`soze` of Kaiser Soze): N36's rivals. */
+  wholeWords: ReadonlySet<string>;
 }
 
 /** The roster prepared once for many look-ups: normalized forms, words and initials of every name. */
@@ -49,10 +54,16 @@ const MIN_TEXT = 3;
 const MIN_EDIT = 4;
 const MAX_EDIT = 2;
 
-export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
+export function buildNameIndex(given: readonly RosterName[]): NameIndex {
   const names: IndexedName[] = [];
+  // N37: a wrapped name is also indexed without its wrapper, so its words, start and initials read (`SN`).
+  const roster = given.flatMap((entry) => {
+    const core = unwrapName(entry.name);
+    return core === null ? [entry] : [entry, { ...entry, name: core }];
+  });
   for (const entry of roster) {
-    const norm = normalizeName(entry.name);
+    // N38: a name of symbols alone keeps them; it can share nothing with an argument that has letters or digits.
+    const norm = normalizeName(entry.name) || symbolName(entry.name);
     if (norm === '') continue;
     const words = new Set<string>();
     const initials = new Set<string>();
@@ -93,6 +104,8 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
     for (let at = MIN_TEXT + 1; at + MIN_TEXT <= letters; at += 1) {
       if (ENGLISH_WORDS.has(norm.slice(0, at))) wordStarts.add(at);
     }
+    const split = nameWords(entry.name);
+    const wholeWords = new Set(split.length > 1 ? split.filter((w) => !STOP_WORDS.has(w)) : []);
     names.push({
       slot: entry.slot,
       name: entry.name,
@@ -101,6 +114,7 @@ export function buildNameIndex(roster: readonly RosterName[]): NameIndex {
       words,
       initials,
       scrambled,
+      wholeWords,
       wordStarts,
       parts: nameWords(entry.name).length > 1 ? nameWords(entry.name).filter((w) => w.length >= 5) : [],
       splits: wordSplits(entry.name).filter((w) => w.length >= 2),
@@ -145,6 +159,7 @@ function wasFolded(argument: string, slot: number, index: NameIndex): boolean {
 
 function readName(argument: string, index: NameIndex): NameMatch {
   const unescaped = argument.replace(/\\(.)/g, '$1');
+  if (normalizeName(unescaped) === '') return bySymbols(symbolName(unescaped), index);
   const unprefixed = unescaped.replace(/^\s*(?:\/?u\/|@)/i, '');
   const text = normalizeName(unprefixed) === '' ? unescaped : unprefixed;
   if (isNoLynch(text)) return { kind: 'no-lynch' };
@@ -169,6 +184,16 @@ function readName(argument: string, index: NameIndex): NameMatch {
     if (near.kind !== 'unknown') return near;
   }
   return byLooseReadings(text, index);
+}
+
+/** N38: an argument with no letter or digit reads only a name of the same symbols, whole (`-_-`). */
+function bySymbols(arg: string, index: NameIndex): NameMatch {
+  if (arg === '') return { kind: 'unknown' };
+  for (const [step, test] of STEPS.slice(0, 2)) {
+    const decided = decide(new Set(index.names.filter((n) => test(n, arg)).map((n) => n.slot)), step);
+    if (decided) return decided;
+  }
+  return { kind: 'unknown' };
 }
 
 /** Readings N9…N13, N30, N33 and N35 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
@@ -233,9 +258,20 @@ function byText(arg: string, index: NameIndex, steps = STEPS.length): NameMatch 
     const slots = new Set<number>();
     for (const name of index.names) if (test(name, arg)) slots.add(name.slot);
     const decided = decide(slots, step);
+    if (decided?.kind === 'player' && step === 'prefix') return withRivalWord(decided, arg, index);
     if (decided) return decided;
   }
   return { kind: 'unknown' };
+}
+
+/**
+ * N36: the start of one name that is also a whole word of another player's (`Soze` with Sozen and Kaiser Soze
+ * playing) still reads the first, as interfaces §2 says, but doubtful, the other named in the reason.
+ */
+function withRivalWord(match: NameMatch & { kind: 'player' }, arg: string, index: NameIndex): NameMatch {
+  const rival = index.names.find((n) => n.slot !== match.slot && n.wholeWords.has(arg));
+  if (!rival) return match;
+  return { ...match, doubt: { reason: `the start of the name; also a whole word of ${rival.name}` } };
 }
 
 function decide(slots: ReadonlySet<number>, via: MatchStep): NameMatch | null {
@@ -273,15 +309,18 @@ function startNearer(arg: string, name: string, edits: number): boolean {
   return false;
 }
 
-/** The nearest name or alias within distance 2, for arguments of 4 letters or more, when no other is as near (nor another name's start nearer). */
+/**
+ * N8: the nearest name or alias within Levenshtein distance 2, for arguments of 4 letters or more, when no other is as
+ * near (nor another name's start nearer). Nearness counts a swap of two neighbouring letters as one edit, so
+ * `Micheal` is Michael's, not a tie with Michelle.
+ */
 function byEditDistance(arg: string, index: NameIndex): NameMatch {
   if (arg.length < MIN_EDIT) return { kind: 'unknown' };
   let best = MAX_EDIT + 1;
   let slots = new Set<number>();
   for (const name of index.names) {
-    if (Math.abs(name.norm.length - arg.length) > MAX_EDIT) continue;
+    if (Math.abs(name.norm.length - arg.length) > MAX_EDIT || levenshtein(arg, name.norm) > MAX_EDIT) continue;
     const d = distance(arg, name.norm);
-    if (d > MAX_EDIT) continue;
     if (d < best) {
       best = d;
       slots = new Set([name.slot]);

@@ -128,6 +128,11 @@ describe('name readings', () => {
     // A whole name 2 edits away yields to another name whose start is 1 edit away (N12 then weighs the two).
     expect(resolveName('Harry', names(['Hamer', 'herryoak', 'Ann']))).toEqual(doubtful(1, 'nearest'));
     expect(resolveName('Hamar', names(['Hamer', 'herryoak', 'Ann']))).toEqual(doubtful(0, 'edit-distance'));
+    // Two neighbouring letters swapped are one edit: nearer Michael than Michelle, so read, not ambiguous.
+    expect(resolveName('Micheal', names(['Michael', 'Michelle', 'Mitchell']))).toEqual(doubtful(0, 'edit-distance'));
+    expect(resolveName('cadb', names(['Cabd', 'Ann']))).toMatchObject({ slot: 0, doubt: { distance: 1 } });
+    // Only within Levenshtein distance 2, as interfaces §2 says: two swaps are 4 edits there.
+    expect(resolveName('Mcihaeel', names(['Michael', 'Ann']))).not.toMatchObject({ via: 'edit-distance' });
   });
   it('N9: a part of one name, a plural dropped', () => {
     expect(resolveName('pitz', idx)).toEqual(doubtful(1, 'part'));
@@ -147,7 +152,7 @@ describe('name readings', () => {
     expect(resolveName('KA', names(['kassandrastorm', 'Ann']))).not.toMatchObject({ via: 'abbreviation' });
   });
   it('N12: the nearest spelling, with its distance, runner-up and margin', () => {
-    const m = resolveName('Wierdalexz', names(['weirdalexv', 'Ann', 'Bobcat']));
+    const m = resolveName('Wierdalez', names(['weirdalexv', 'Ann', 'Bobcat']));
     expect(m).toEqual(doubtful(0, 'nearest'));
     expect(m).toMatchObject({ doubt: { distance: 2, runnerUp: expect.any(Number), margin: expect.any(Number) } });
     expect(resolveName('Redddfooox', names(['RedFox', 'Ann']))).toEqual(doubtful(0, 'nearest'));
@@ -220,5 +225,31 @@ describe('name readings', () => {
     expect(resolveName('Scum Baker', names(['Scum Hunter', 'Rook']))).not.toMatchObject({ via: 'swapped-word' });
     // A kept start and a kept end that point at two players read neither.
     expect(resolveName('FireCrow', names(['FireGuy', 'SadCrow']))).toMatchObject({ kind: 'ambiguous' });
+  });
+  it('N36: the start of one name that is a whole word of another player’s still reads the first, doubtful', () => {
+    const roster = names(['Kaiser Söze', 'Sözen', 'Alexandra', 'Alex99']);
+    expect(resolveName('Söze', roster)).toEqual(doubtful(1, 'prefix'));
+    expect(resolveName('Soze', roster)).toMatchObject({ doubt: { reason: expect.stringContaining('Kaiser Söze') } });
+    // A word split at a case change or a digit is whole too; a start no other name holds whole stays sure.
+    expect(resolveName('Alex', names(['Alexandra', 'BigAlex77']))).toEqual(doubtful(0, 'prefix'));
+    expect(resolveName('Kaiser', roster)).toEqual(sure(0, 'prefix'));
+    expect(resolveName('Sözen', roster)).toEqual(sure(1, 'exact'));
+  });
+  it('N37: a name wrapped in x letters also reads without them: its start, words and initials', () => {
+    const roster = names(['xRosaNightfallx', 'XkrowX', 'xXGreyHawkXx', 'Xerox', 'Rook']);
+    expect(resolveName('Rosa', roster)).toEqual(sure(0, 'prefix'));
+    expect(resolveName('RN', roster)).toEqual(sure(0, 'initials'));
+    expect(resolveName('krow', roster)).toEqual(sure(1, 'exact'));
+    expect(resolveName('GH', roster)).toEqual(sure(2, 'initials'));
+    // No wrapper: Xerox is a name that starts and ends with x, not `ero` wrapped.
+    expect(resolveName('ero', roster)).not.toMatchObject({ slot: 3 });
+  });
+  it('N38: a name of symbols alone is read by the same symbols, whole', () => {
+    const roster = names(['-_-', '☃', 'Rook']);
+    expect(resolveName('-_-', roster)).toEqual(sure(0, 'exact'));
+    expect(resolveName(' ☃ ', roster)).toEqual(sure(1, 'exact'));
+    expect(resolveName('-_', roster)).toEqual({ kind: 'unknown' });
+    expect(resolveName('...', roster)).toEqual({ kind: 'unknown' });
+    expect(resolveName('Ro', roster)).toEqual(doubtful(2, 'short-prefix'));
   });
 });
