@@ -103,7 +103,8 @@ export function unwrapName(name: string): string | null {
     const close = [...open].reverse().join('');
     const core = name.slice(size, name.length - size);
     const first = /\p{L}/u.exec(core)?.[0];
-    if (!/^[xX]+$/.test(open) || !name.endsWith(close) || first === undefined || normalizeName(core).length < 4) continue;
+    if (!/^[xX]+$/.test(open) || !name.endsWith(close) || first === undefined || normalizeName(core).length < 4)
+      continue;
     const mixed = open !== open.toLowerCase() && open !== open.toUpperCase();
     const breaks = (open.at(-1) === 'x') === (first !== first.toLowerCase());
     if (mixed || breaks) return core;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NameMatch } from '../../src/domain/action.js';
-import { normalizeName } from '../../src/parser/name-words.js';
+import { normalizeName, STOP_WORDS } from '../../src/parser/name-words.js';
 import { resolveName } from '../../src/parser/resolve-name.js';
 import { nameIndex } from './name-index.js';
 
@@ -20,7 +20,7 @@ describe('names beyond the corpus', () => {
         fc.pre(normalizeName(a) !== normalizeName(b) && !a.startsWith(b) && !b.startsWith(a));
         const pos = at % a.length;
         const accented = `${capital(a.slice(0, pos + 1))}${accents[accent]}${a.slice(pos + 1)}`.normalize('NFC');
-        const index = nameIndex([accented, capital(b), 'Rook']);
+        const index = nameIndex([accented, capital(b), 'Rook9']);
         expect(resolveName(a, index)).toEqual({ kind: 'player', slot: 0, via: 'exact' });
         expect(resolveName(accented, index)).toEqual({ kind: 'player', slot: 0, via: 'exact' });
       }),
@@ -43,7 +43,7 @@ describe('names beyond the corpus', () => {
   it('an argument as near two players as each other is never given to one of them', () => {
     fc.assert(
       fc.property(word, fc.constantFrom('a', 'e', 'o'), (w, tail) => {
-        const index = nameIndex([`${w}x`, `${w}z`, 'Rook']);
+        const index = nameIndex([`${w}x`, `${w}z`, 'Rook9']);
         const m = resolveName(`${w}${tail}`, index);
         expect(m.kind === 'player' && m.slot < 2).toBe(false);
       }),
@@ -55,7 +55,7 @@ describe('names beyond the corpus', () => {
     fc.assert(
       fc.property(word, word, word, (stem, a, b) => {
         fc.pre(a[0] !== b[0]);
-        const index = nameIndex([`${stem}${a}`, `${stem}${b}`, 'Rook']);
+        const index = nameIndex([`${stem}${a}`, `${stem}${b}`, 'Rook9']);
         expect(resolveName(stem, index)).toMatchObject({ kind: 'ambiguous', slots: [0, 1] });
       }),
       { numRuns: 200 },
@@ -65,8 +65,8 @@ describe('names beyond the corpus', () => {
   it('the start of one name that is a whole word of another is counted only with a flag (N36)', () => {
     fc.assert(
       fc.property(word, word, word, (w, rest, first) => {
-        fc.pre(!first.startsWith(w) && !w.startsWith(first) && !`${first}${w}`.startsWith(w));
-        const index = nameIndex([`${capital(w)}${rest}`, `${capital(first)} ${capital(w)}`, 'Rook']);
+        fc.pre(!first.startsWith(w) && !w.startsWith(first) && !STOP_WORDS.has(w));
+        const index = nameIndex([`${capital(w)}${rest}`, `${capital(first)} ${capital(w)}`, 'Rook9']);
         const m = resolveName(w, index);
         expect(m.kind !== 'player' || m.doubt !== undefined).toBe(true);
       }),
@@ -74,13 +74,18 @@ describe('names beyond the corpus', () => {
     );
   });
 
-  it('one or two letters never read a longer one-word name silently', () => {
+  it('one or two letters never read a longer name silently, unless they are its initials', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(word, { minLength: 2, maxLength: 10 }), fc.stringMatching(/^[a-z]{1,2}$/), (w, arg) => {
-        const index = nameIndex(w.map(capital));
-        const m = resolveName(arg, index);
-        expect(m.kind !== 'player' || m.doubt !== undefined).toBe(true);
-      }),
+      fc.property(
+        fc.uniqueArray(word, { minLength: 2, maxLength: 10 }),
+        fc.stringMatching(/^[a-z]{1,2}$/),
+        (w, arg) => {
+          const index = nameIndex(w.map(capital));
+          const m = resolveName(arg, index);
+          // Initials of dictionary words run together (`RF` for Redfox) are N5's, sure.
+          expect(m.kind !== 'player' || m.doubt !== undefined || m.via === 'initials').toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });
