@@ -21,8 +21,8 @@ export function readsAsVoteCount(html: string): boolean {
   return false;
 }
 
-/** A cheap test on the raw HTML before any scan: most posts never mention a count. */
-const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
+/** A vote count's own words, a cheap test before any scan: a post without them is no count (nor a tally at 0). */
+export const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
 
 export const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
 

@@ -1,5 +1,5 @@
 import { isNoLynch } from './argument.js';
-import { COUNT_HEADING, NOT_A_COUNT } from './count-posts.js';
+import { COUNT_HEADING, MENTIONS_COUNT, NOT_A_COUNT } from './count-posts.js';
 import { cleanText, type Scan } from './html-scan.js';
 
 /**
@@ -34,7 +34,6 @@ export function zeroTallyLines(scan: Scan): number {
   return zeros;
 }
 
-const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
 const NOT_VOTING = /^not[\s-]*voting/i;
 const L_MINUS = /\bL-\d/i;
 const MAX_LINES = 400;

@@ -104,6 +104,11 @@ function hasClass(classAttr: string | undefined, wanted: ReadonlySet<string> | s
   return false;
 }
 
+/** An element's `style` as the predicates below read it. */
+export function styleOf(attribs: Attribs): string {
+  return attribs.style ? attribs.style.toLowerCase() : '';
+}
+
 /** True when the element's contents are not the poster's own visible text. */
 export function isExcluded(name: string, attribs: Attribs, style: string): boolean {
   if (hasClass(attribs.class, EXCLUDED_CLASSES)) return true;

@@ -5,6 +5,7 @@ import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { zeroTallyLines } from './empty-count.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
+import { mayHoldAction } from './may-hold-action.js';
 import { respellKeyword } from './misspelt-keyword.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
@@ -25,8 +26,16 @@ interface Found {
 /**
  * Reads the actions of one post version (interfaces §2): bold runs, vote tags and `##` lines outside
  * quotes, spoilers and code, in document order, keeping the keywords of the post's channel. Never throws.
+ * A post `mayHoldAction` proves empty is not parsed (issue 11: most posts are talk).
  */
 export function extractActions(html: string, opts: { syntax: ActionForm[]; channel: Channel }): ParsedPost {
+  if (typeof html === 'string' && html.length <= LARGE_POST_CHARS && !mayHoldAction(html, formsOf(opts)))
+    return { actions: [], diagnostics: [] };
+  return readActions(html, opts);
+}
+
+/** `extractActions` with every post parsed (test/may-hold-action.test.ts holds the two equal). */
+export function readActions(html: string, opts: { syntax: ActionForm[]; channel: Channel }): ParsedPost {
   const diagnostics: ParseDiagnostic[] = [];
   try {
     let input = typeof html === 'string' ? html : '';
@@ -41,7 +50,7 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
       });
       if (cut) input = input.slice(0, MAX_POST_CHARS);
     }
-    const forms: readonly ActionForm[] = opts?.syntax?.length ? opts.syntax : DEFAULT_SYNTAX;
+    const forms = formsOf(opts);
     const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
     const scan = scanHtml(input, forms.includes('tag'));
     if (scan.unclosedExclusion) {
@@ -74,6 +83,10 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
     });
     return { actions: [], diagnostics };
   }
+}
+
+function formsOf(opts: { syntax: ActionForm[] } | undefined): readonly ActionForm[] {
+  return opts?.syntax?.length ? opts.syntax : DEFAULT_SYNTAX;
 }
 
 /** The line holding offset `at`: from the last break at or before it to the next break after it. */

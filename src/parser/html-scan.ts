@@ -1,5 +1,5 @@
 import { type Handler, Parser } from 'htmlparser2';
-import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag } from './exclusions.js';
+import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 
 /** A range of `Scan.text`, start inclusive, end exclusive. */
 export interface Span {
@@ -108,7 +108,7 @@ class Collector implements Partial<Handler> {
       this.frames.push(0);
       return;
     }
-    const style = attribs.style ? attribs.style.toLowerCase() : '';
+    const style = styleOf(attribs);
     let flags = 0;
     if (isBlock(name, style)) {
       flags |= BLOCK;

@@ -27,6 +27,9 @@ const QUALIFIERS = '(?:confirm|confirmed|confirming|reluctant|reluctantly|final|
  */
 export const LEADING_KEYWORD = new RegExp(`^[\\s#/!*•·~[(-]*(?:${QUALIFIERS}\\s)?(${ALL})(?!${WORD_CHAR})`, 'iu');
 
+/** Any keyword anywhere in a text (a line `LEADING_KEYWORD` reads holds one): the plain form's pre-check. */
+export const MENTIONS_KEYWORD = new RegExp(`(?:${ALL})`, 'iu');
+
 /** English words that merely end in a keyword and say nothing about an action. */
 const HARMLESS_ENDINGS = new Set(['devote', 'upvote', 'downvote', 'skill', 'overkill', 'roadkill']);
 const KEYWORDS: readonly ActionKind[] = ALL.split('|') as ActionKind[];

@@ -1,0 +1,221 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ActionForm } from '../../src/domain/action.js';
+import type { Channel } from '../../src/domain/post.js';
+import { extractActions, readActions } from '../../src/parser/extract-actions.js';
+import { mayHoldAction } from '../../src/parser/may-hold-action.js';
+import { EVAL_DATA } from '../adapters/eval-data.js';
+import { mutatedBody } from '../fuzz/mutations.js';
+
+// Issue 11: `extractActions` skips htmlparser2 for a post `mayHoldAction` proves empty. The proof must never be
+// wrong: every real post and every hostile one reads the same with it as with every post parsed (`readActions`).
+const CORPUS = join(EVAL_DATA, 'mafiascum-donbot');
+const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
+const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
+const ALL_FORMS: ActionForm[] = ['bold', 'tag', 'hash', 'plain'];
+
+/** Every post body of the real threads of games/ and train/; fails, naming where it looked. */
+function corpusBodies(): string[] {
+  const dirs = ['games', 'train'].map((d) => join(CORPUS, d));
+  for (const d of dirs)
+    if (!existsSync(d)) throw new Error(`the pre-check is compared on every real post: no threads at ${d}`);
+  const files = dirs.flatMap((d) => readdirSync(d).map((t) => join(d, t, 'posts.jsonl'))).filter((f) => existsSync(f));
+  if (files.length < 60)
+    throw new Error(`expected the 66 real threads under ${dirs.join(' and ')}, got ${files.length}`);
+  return files.flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => (JSON.parse(l) as { html: string }).html),
+  );
+}
+
+const same = (html: string, syntax: ActionForm[], channel: Channel): void => {
+  expect(extractActions(html, { syntax, channel })).toEqual(readActions(html, { syntax, channel }));
+};
+
+describe('mayHoldAction: a post it passes over reads as empty', () => {
+  const bodies = corpusBodies();
+  const skipped = bodies.filter((b) => !mayHoldAction(b, ['bold', 'tag']));
+
+  it('every real post reads the same as with every post parsed (bold and tags; every form, in PMs)', () => {
+    expect(bodies.length).toBeGreaterThan(90_000);
+    const differ = (syntax: ActionForm[], channel: Channel) =>
+      bodies.filter(
+        (b) =>
+          JSON.stringify(extractActions(b, { syntax, channel })) !==
+          JSON.stringify(readActions(b, { syntax, channel })),
+      );
+    expect(differ(['bold', 'tag'], 'thread').slice(0, 3)).toEqual([]);
+    expect(differ(ALL_FORMS, 'pm').slice(0, 3)).toEqual([]);
+  }, 300_000);
+
+  it("passes over most real posts: quotes and talk, with no bold, tag or count of the poster's own", () => {
+    expect(skipped.length / bodies.length).toBeGreaterThan(0.75);
+    // Quoted votes are someone else's: a post whose only bold is inside a quote is passed over too.
+    expect(skipped.some((b) => /<blockquote[^>]*>[\s\S]*font-weight:\s*bold/.test(b))).toBe(true);
+  });
+
+  it(`${RUNS} hostile posts (mutated real ones) read the same`, () => {
+    fc.assert(
+      fc.property(
+        mutatedBody(bodies),
+        fc.subarray(ALL_FORMS, { minLength: 1 }),
+        fc.constantFrom<Channel>('thread', 'pm'),
+        same,
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it(`${RUNS} posts it passes over, with markup and words put in where it must look again, read the same`, () => {
+    const insert = fc.record({ what: fc.constantFrom(...PUT_IN), pos: fc.double({ min: 0, max: 1, noNaN: true }) });
+    const body = fc
+      .tuple(fc.constantFrom(...skipped.slice(0, 5000)), fc.array(insert, { minLength: 1, maxLength: 6 }))
+      .map(([b, edits]) =>
+        edits.reduce((acc, e) => {
+          const i = Math.floor(e.pos * acc.length);
+          return acc.slice(0, i) + e.what + acc.slice(i);
+        }, b),
+      );
+    fc.assert(
+      fc.property(body, fc.subarray(ALL_FORMS, { minLength: 1 }), fc.constantFrom<Channel>('thread', 'pm'), same),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it.each(EDGES)('%s', (html) => {
+    for (const syntax of [['bold', 'tag'], ALL_FORMS] as ActionForm[][]) same(html, syntax, 'thread');
+  });
+});
+
+/** Pieces a fuzzed post gets: each one either changes what the parser reads or must not be mistaken for that. */
+const PUT_IN = [
+  '<b>',
+  '</b>',
+  '<strong>Vote: Alice</strong>',
+  '<span style="font-weight: bold">',
+  '<span style="font-weight&#58;bold">',
+  '<span class="noboldsig">',
+  '<span class="bbvote" title="This is an official vote.">VOTE: Alice</span>',
+  '<blockquote>',
+  '</blockquote>',
+  '<blockquote class="uncited"><div>',
+  '</div></blockquote>',
+  '<div class="quotecontent">',
+  '<div class="quote">',
+  '<p class="quote">',
+  '<p>',
+  '</p>',
+  '<div>',
+  '</div>',
+  '<li class="spoiler">',
+  '<li>',
+  '<ul>',
+  '</ul>',
+  '<table><tr><td class="quote">',
+  '<td>',
+  '</table>',
+  '<select>',
+  '<option>',
+  '<svg><p class="quote"/>',
+  '<svg>',
+  '</svg>',
+  '<br>',
+  '<br/>',
+  '</br>',
+  '<hr class="quote">',
+  '<del>',
+  '<s>',
+  '</s>',
+  '<q>',
+  '</q>',
+  '<script>',
+  '</script>',
+  '<textarea>',
+  '<title>',
+  '<xmp>',
+  '<!-- </blockquote> -->',
+  '<a title="</blockquote>">',
+  "<a title='x>y'>",
+  '<a b=x"y>',
+  '<h2>',
+  '</h2>',
+  '<bloc\u212aquote>',
+  '<STRONG>',
+  '<BLOCKQUOTE>',
+  '<span style="display:none">',
+  '<span style="text-decoration: line-through">',
+  '<span id="spoiler_1">',
+  '<span title="This text is hidden">',
+  'vote',
+  'Vote: Alice',
+  ' unvote',
+  'v&#111;te',
+  'Vo\u200bte Alice',
+  '##vote Alice',
+  '#',
+  '&#35;&#35;vote x',
+  'reset',
+  'The votes are reset.',
+  'The votes are re',
+  'set.',
+  'Vote Count',
+  'vote&nbsp;count',
+  'tally',
+  'VC',
+  'v.c',
+  'Alice (0)',
+  'Bob - 0',
+  '&amp;',
+  '&lt;b&gt;',
+  '&ampx',
+  '&',
+  '<',
+  '< b>',
+  '<3',
+  '</ b>',
+  '</>',
+];
+
+/** Posts made to catch a pre-check that reads HTML otherwise than htmlparser2. */
+const EDGES = [
+  '',
+  'just talk',
+  'a <blockquote>quoted',
+  '<blockquote><blockquote>x</blockquote>',
+  '<div class="quote"><div>x</div>',
+  '<div class="quote"><p>x</div>',
+  '<p class="quote">x<div>The votes are reset.</div>',
+  '<li class="spoiler">x<li>vote count<br>Alice (0)<br>Bob (0)',
+  '<b>Vote: Alice</b>',
+  '<blockquote><b>Vote: Alice</b></blockquote>',
+  '<blockquote><b>Vote: Alice</b></blockquote>tail',
+  '<a title="</blockquote>"><blockquote>x</a>',
+  '<blockquote><!-- </blockquote> -->x',
+  '<blockquote><script></blockquote></script>',
+  '<title><b>Vote: Alice</b></title>',
+  '<textarea></blockquote></textarea>',
+  '<svg><blockquote/></svg>The votes are reset.',
+  '<bloc\u212aquote>x',
+  '<blockquote>x</bloc\u212aquote>',
+  're<q>x</q>set: the votes are reset',
+  'vo<i>te</i> Alice',
+  'v&#111;te Alice',
+  'The votes &#97;re reset.',
+  'vote&nbsp;count<br>Alice 0<br>Bob 0',
+  '<span class="bbvote">VOTE: Alice</span>',
+  '<span style="font-weight&#58;bold">Vote: Alice</span>',
+  '<span class="q&#117;ote">x',
+  '&#35;&#35;vote Alice',
+  '<h1>vote Alice</h1>',
+  '<table><tr><td class="quote">x<tr><td>y',
+  '<select class="quote"><option>x<select>y',
+  '<blockquote>x</blockquote >',
+  '<blockquote>x</ blockquote>',
+  '<br class="quote">The votes are reset.',
+  '<a href="x?a=1&amp;b=2">link</a>',
+  '<a href="x?a=1&b=2">link</a>',
+];
