@@ -112,4 +112,20 @@ describe('names beyond the corpus', () => {
     expect(resolveName('Micheal', index)).toMatchObject({ kind: 'player', slot: 0, doubt: { distance: 1 } });
     expect(resolveName('Michele', index)).toMatchObject({ kind: 'player', slot: 1 });
   });
+
+  it('forum name shapes: underscores and digits, dots, apostrophes, spaces added or removed, marks round a name', () => {
+    const index = nameIndex(['dj_red_lantern', 'Mr_Green_42', '-L-', 'P.T. Barnum', 'O’Brien', 'Nero Cain', 'Rook9']);
+    expect(resolveName('DRL', index)).toEqual({ kind: 'player', slot: 0, via: 'initials' });
+    expect(resolveName('Dj Red Lantern', index)).toEqual({ kind: 'player', slot: 0, via: 'exact' });
+    expect(resolveName('MG', index)).toEqual({ kind: 'player', slot: 1, via: 'initials' });
+    expect(resolveName('MrGreen42', index)).toEqual({ kind: 'player', slot: 1, via: 'exact' });
+    expect(resolveName('MG42', index)).toMatchObject({ kind: 'player', slot: 1, doubt: expect.anything() });
+    expect(resolveName('L', index)).toEqual({ kind: 'player', slot: 2, via: 'exact' });
+    expect(resolveName('ptbarnum', index)).toEqual({ kind: 'player', slot: 3, via: 'exact' });
+    expect(resolveName('Barnum', index)).toEqual({ kind: 'player', slot: 3, via: 'word' });
+    expect(resolveName("O'Brien", index)).toEqual({ kind: 'player', slot: 4, via: 'exact' });
+    expect(resolveName('OB', index)).toEqual({ kind: 'player', slot: 4, via: 'initials' });
+    expect(resolveName('NeroCain', index)).toEqual({ kind: 'player', slot: 5, via: 'exact' });
+    expect(resolveName('nero-cain!', index)).toEqual({ kind: 'player', slot: 5, via: 'exact' });
+  });
 });
