@@ -47,6 +47,15 @@ const KNOWN_ENTITIES: Readonly<Record<string, string>> = {
   'nbsp;': '\u00a0',
 };
 
+/** What an opening tag does to the reading: the element, and whether it opens an excluded run or must be read. */
+interface OpenTag {
+  name: string;
+  isVoid: boolean;
+  excludes: boolean;
+  /** A bold element, a vote tag or a heading: outside excluded elements, the post is parsed. */
+  isRead: boolean;
+}
+
 /**
  * The text `scanHtml` keeps (outside excluded elements), or null when the post needs the parser: its markup is
  * not plain, a bold element, vote tag or heading is outside the excluded ones, or an excluded one is left open.
@@ -70,7 +79,7 @@ function ownText(html: string): string | null {
       parts.push(decoded);
     }
     if (lt === -1) break;
-    if (html[lt + 1] === '/') {
+    if (html.charCodeAt(lt + 1) === SLASH) {
       CLOSE_TAG.lastIndex = lt;
       const m = CLOSE_TAG.exec(html);
       if (!m) return null;
@@ -86,25 +95,42 @@ function ownText(html: string): string | null {
     const m = OPEN_TAG.exec(html);
     if (!m) return null;
     at = OPEN_TAG.lastIndex;
-    const name = (m[1] as string).toLowerCase();
-    const attribs = attributesOf(m[2] as string);
-    if (attribs === null || isRawText(name)) return null;
-    const isVoidName = isVoid(name);
-    if (attribs.selfClosing && !isVoidName) return null;
-    while (stack.length > 0 && closedBy(stack[stack.length - 1] as string, name)) pop();
-    let opensExcluded = false;
-    if (excluded === 0 && name !== 'br') {
-      const style = styleOf(attribs.values);
-      if (isExcluded(name, attribs.values, style)) opensExcluded = true;
-      else if (isVoteTag(attribs.values) || isBoldElement(name, attribs.values, style) || HEADING_TAGS.has(name))
-        return null;
-    }
-    if (isVoidName) continue;
-    stack.push(name);
+    const tag = openTag(m[0], m[1] as string, m[2] as string);
+    if (tag === null) return null;
+    while (stack.length > 0 && closedBy(stack[stack.length - 1] as string, tag.name)) pop();
+    const opensExcluded = excluded === 0 && tag.excludes;
+    if (excluded === 0 && tag.isRead) return null;
+    if (tag.isVoid) continue;
+    stack.push(tag.name);
     excludes.push(opensExcluded);
     if (opensExcluded) excluded += 1;
   }
   return excluded > 0 ? null : parts.join('');
+}
+
+const SLASH = 0x2f;
+/** Opening tags by their text (a thread repeats a few dozen), null for one not plain enough to read here. */
+const openTags = new Map<string, OpenTag | null>();
+
+function openTag(text: string, rawName: string, section: string): OpenTag | null {
+  let tag = openTags.get(text);
+  if (tag !== undefined) return tag;
+  tag = null;
+  const name = rawName.toLowerCase();
+  const attribs = attributesOf(section);
+  const isVoidName = isVoid(name);
+  if (attribs !== null && !isRawText(name) && !(attribs.selfClosing && !isVoidName)) {
+    const style = styleOf(attribs.values);
+    // As the scanner's Collector: a `<br>` only breaks the line.
+    const excludes = name !== 'br' && isExcluded(name, attribs.values, style);
+    const isRead =
+      name !== 'br' &&
+      !excludes &&
+      (isVoteTag(attribs.values) || isBoldElement(name, attribs.values, style) || HEADING_TAGS.has(name));
+    tag = { name, isVoid: isVoidName, excludes, isRead };
+  }
+  if (openTags.size < MAX_KEPT) openTags.set(text, tag);
+  return tag;
 }
 
 /** A tag's attributes as htmlparser2 gives them (names in lower case, the first of a name kept), or null. */
@@ -148,7 +174,7 @@ class VoidElements extends Parser {
 }
 let voidElements: VoidElements | null = null;
 const rawText = new Map<string, boolean>();
-const closes = new Map<string, boolean>();
+const closes = new Map<string, Map<string, boolean>>();
 
 function isVoid(name: string): boolean {
   voidElements ??= new VoidElements({});
@@ -174,8 +200,12 @@ function isRawText(name: string): boolean {
 
 /** Whether opening `child` closes an open `top` (`<p>` then `<div>`, `<li>` then `<li>`). */
 function closedBy(top: string, child: string): boolean {
-  const key = `${top} ${child}`;
-  let known = closes.get(key);
+  let byChild = closes.get(top);
+  if (byChild === undefined) {
+    byChild = new Map();
+    if (closes.size < MAX_KEPT) closes.set(top, byChild);
+  }
+  let known = byChild.get(child);
   if (known === undefined) {
     let opened = 0;
     let closed = false;
@@ -189,7 +219,7 @@ function closedBy(top: string, child: string): boolean {
     });
     p.write(`<${top}><${child}>`);
     known = closed;
-    if (closes.size < MAX_KEPT) closes.set(key, known);
+    if (byChild.size < MAX_KEPT) byChild.set(child, known);
   }
   return known;
 }

@@ -54,7 +54,9 @@ describe('action readings from A30', () => {
   it('A41: a misspelt or hyphenated unvote alone on its line is the unvote, marked for the mod', () => {
     for (const typed of ['Umvote', 'un-vote', 'Unvtoe.', 'UNOVTE!']) {
       const acts = parse(`Need to check something<br><b>${typed}</b><br>In other news`).actions;
-      expect(acts).toEqual([expect.objectContaining({ kind: 'unvote', argument: null, misspelt: typed.replace(/[.!]$/, '') })]);
+      expect(acts).toEqual([
+        expect.objectContaining({ kind: 'unvote', argument: null, misspelt: typed.replace(/[.!]$/, '') }),
+      ]);
     }
     // Only the unvote: a lone misspelt `vote` names nobody, and words stay words.
     expect(read('<b>Veto</b>')).toEqual([]);
