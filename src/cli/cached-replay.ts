@@ -7,7 +7,7 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
 import { ALL_LINES, type GameFold, lastPostAt, type SavedFold } from '../machine/fold.js';
-import { extractActions } from '../parser/extract-actions.js';
+import { mustRead, nothingRead, readActions } from '../parser/extract-actions.js';
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { AnswerMemo } from '../storage/answer-memo.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
@@ -56,9 +56,11 @@ export function openReplay(
   const root = packageRoot();
   const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
   let parseCache: OpenParseCache | null | undefined;
+  // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parse: ParseFn = (html, opts) => {
-    if (parseCache === undefined) parseCache = openParseCache(env, extractActions, fallback);
-    return (parseCache?.fn ?? extractActions)(html, opts);
+    if (!mustRead(html, opts)) return nothingRead();
+    if (parseCache === undefined) parseCache = openParseCache(env, readActions, fallback);
+    return (parseCache?.fn ?? readActions)(html, opts);
   };
   const withParseCache = <T>(f: () => T): T => {
     try {

@@ -29,9 +29,17 @@ interface Found {
  * A post `mayHoldAction` proves empty is not parsed (issue 11: most posts are talk).
  */
 export function extractActions(html: string, opts: { syntax: ActionForm[]; channel: Channel }): ParsedPost {
-  if (typeof html === 'string' && html.length <= LARGE_POST_CHARS && !mayHoldAction(html, formsOf(opts)))
-    return { actions: [], diagnostics: [] };
-  return readActions(html, opts);
+  return mustRead(html, opts) ? readActions(html, opts) : nothingRead();
+}
+
+/** False for a post `extractActions` answers with `nothingRead()` without parsing it. */
+export function mustRead(html: string, opts: { syntax: ActionForm[] }): boolean {
+  return typeof html !== 'string' || html.length > LARGE_POST_CHARS || mayHoldAction(html, formsOf(opts));
+}
+
+/** What a post with nothing to read reads as. */
+export function nothingRead(): ParsedPost {
+  return { actions: [], diagnostics: [] };
 }
 
 /** `extractActions` with every post parsed (test/may-hold-action.test.ts holds the two equal). */
