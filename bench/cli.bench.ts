@@ -9,8 +9,9 @@ import type { BenchFigure } from './run.js';
 // (user + system, from bash's `times`) of `state`, `count` and `parse` on the largest real thread, each against
 // a bare pass over the same dump (read it, JSON.parse each line, htmlparser2 over every body) measured in the
 // same interleaved rounds; and `--help` start-up against `node -e 0`. The median of the rounds. `state` runs with no
-// cache, with cold caches, with warm ones (the same call again: its kept output) and resumed from the fold
-// point of the scorer's call before it (decision 0013).
+// parse cache (with V8's code cache of the command's last call, and with none: decision 0019), with cold caches,
+// with warm ones (the same call again: its kept output) and resumed from the fold point of the scorer's call
+// before it (decision 0013).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const corpus = join(root, '..', 'shared', 'eval-data', 'mafiascum-donbot');
 const ROUNDS = Number(process.env.MODDESK_BENCH_ROUNDS ?? 7);
@@ -88,7 +89,10 @@ export default async function (): Promise<BenchFigure[]> {
   writeFileSync(bare, BARE(import.meta.resolve('htmlparser2')));
   const bin = join(root, 'bin', 'moddesk.js');
   const replayArgs = ['--game', t.game, '--posts', t.posts, '--through', t.through];
-  const noCache = { ...process.env, MODDESK_CACHE: 'off' };
+  // No parse cache and no fold points, but V8's code cache (decision 0012) as any machine with a cache folder has
+  // it after a command's first call; `stateNoCodeCache` is the call with neither.
+  const noCache = { ...process.env, MODDESK_CACHE: 'off', MODDESK_CACHE_DIR: join(work, 'code') };
+  const nothingCached = { ...process.env, MODDESK_CACHE: 'off', MODDESK_CODE_CACHE: 'off' };
   const warmDir = join(work, 'warm');
   const warm = { ...process.env, MODDESK_CACHE_DIR: warmDir };
   // Warm caches with a fold point at the day's last count only: each run resumes from it (its own point and kept
@@ -102,6 +106,7 @@ export default async function (): Promise<BenchFigure[]> {
   const cases: Record<string, { argv: string[]; env: () => NodeJS.ProcessEnv }> = {
     bare: { argv: [node, bare, t.posts], env: () => noCache },
     state: { argv: [node, bin, 'state', ...replayArgs, '--json'], env: () => noCache },
+    stateNoCodeCache: { argv: [node, bin, 'state', ...replayArgs, '--json'], env: () => nothingCached },
     stateCold: {
       argv: [node, bin, 'state', ...replayArgs, '--json'],
       env: () => {
@@ -126,6 +131,7 @@ export default async function (): Promise<BenchFigure[]> {
   };
   let resumeFrom = new Set<string>();
   try {
+    for (const c of ['state', 'count', 'parse']) run(cases[c]!.argv, noCache); // V8's code cache of each command
     run(cases.stateWarm!.argv, warm); // fills the warm cache
     run(cases.stateWarm!.argv, warm); // and keeps the answer at the cut
     run([node, bin, 'state', ...beforeArgs, '--json'], resume);
@@ -148,6 +154,12 @@ export default async function (): Promise<BenchFigure[]> {
     return [
       { name: 'cli: bare pass (read, JSON.parse, htmlparser2 every body)', value: m.bare!, unit: 'ms', note },
       { name: 'cli: state, no parse cache', value: m.state!, unit: 'ms', baseline: base },
+      {
+        name: "cli: state, no parse cache and no code cache (a command's first call)",
+        value: m.stateNoCodeCache!,
+        unit: 'ms',
+        baseline: base,
+      },
       { name: 'cli: state, first call (cold parse cache)', value: m.stateCold!, unit: 'ms', baseline: base },
       {
         name: 'cli: state, warm caches (the same call again: its kept output)',
