@@ -17,6 +17,7 @@ import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
 import { storePlannedDrafts } from './drafts/store-drafts.js';
 import type { GameFileError } from './game-file-read.js';
+import { withTimeout } from './loop-sleep.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
 
 /** What `planThrough` planned and stored, for `settle` to take once it is committed. */
@@ -189,13 +190,12 @@ export class GameRunner {
     const { store, clock, log, source } = this.d;
     const cut = clock.now();
     const cursor = this.cursor;
-    const timeout = AbortSignal.timeout(this.d.opts.poll.timeoutSeconds * 1000);
     let result: Awaited<ReturnType<Source['read']>>;
     try {
-      result = await source.read(cursor, {
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        inbox: { at: cut, maxAgeMs: this.inboxMaxAgeMs() },
-      });
+      const inbox = { at: cut, maxAgeMs: this.inboxMaxAgeMs() };
+      result = await withTimeout(this.d.opts.poll.timeoutSeconds * 1000, signal, (s) =>
+        source.read(cursor, { signal: s, inbox }),
+      );
     } catch (err) {
       this.failures += 1;
       this.lastError = (err as Error).message;

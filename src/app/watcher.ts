@@ -18,6 +18,7 @@ import { applyGameFileEdit } from './game-file-reload.js';
 import { withRulings } from './game-file-writer.js';
 import { GameRunner, type RunnerOptions } from './game-runner.js';
 import { LiveDesk } from './live-desk.js';
+import { LoopSleep } from './loop-sleep.js';
 import { adapterFloorMs } from './poll-schedule.js';
 
 export interface WatcherDeps {
@@ -67,7 +68,10 @@ export class Watcher {
    */
   private readonly loopAborts = new Set<AbortController>();
   private loops: Promise<void>[] = [];
-  /** The game file text each runner last read, so an unchanged file is not re-applied. */
+  /**
+   * A digest of the game file text each runner last read (null: it did not read), so an unchanged file is not
+   * re-applied; not the text itself, which 1,000 games held twice over (the game is parsed from it).
+   */
   private readonly texts = new Map<string, string | null>();
   private readonly rounds = new Map<string, Promise<void>>();
   /** `fewAtOnce`: slots free, and the rounds waiting for one. */
@@ -142,7 +146,7 @@ export class Watcher {
       });
       runner.gameFileError = read.error;
       if (read.error) log.error({ gameFile: read.error.text }, 'game file does not load; keeping the last good game');
-      this.texts.set(id, read.text);
+      this.texts.set(id, digestOf(read.text));
       this.runners.set(id, runner);
       this.sources.set(id, source);
     }
@@ -154,11 +158,12 @@ export class Watcher {
    */
   reloadGameFile(runner: GameRunner): boolean {
     // An unchanged file is not parsed again (every round of every game asks).
-    if (this.texts.get(runner.id) === textOf(runner.gameFile)) return false;
+    if (this.texts.get(runner.id) === digestOf(textOf(runner.gameFile))) return false;
     const at = formatInstant(this.d.clock.now());
     const read = readGameFile(runner.gameFile, at);
-    if (read.text !== null && read.text === this.texts.get(runner.id)) return false;
-    this.texts.set(runner.id, read.text);
+    const digest = digestOf(read.text);
+    if (digest !== null && digest === this.texts.get(runner.id)) return false;
+    this.texts.set(runner.id, digest);
     applyGameFileEdit(runner, read, {
       ...this.d,
       log: this.d.log.child({ game: runner.id }),
@@ -237,8 +242,10 @@ export class Watcher {
     this.loopAborts.add(stop);
     if (this.abort.signal.aborted) stop.abort();
     const signal = stop.signal;
-    const sleep =
-      this.d.sleep ?? ((ms: number, s: AbortSignal) => delay(ms, undefined, { signal: s }).catch(() => undefined));
+    const sleep = new LoopSleep(
+      signal,
+      this.d.sleep ?? ((ms: number, s: AbortSignal) => delay(ms, undefined, { signal: s }).catch(() => undefined)),
+    );
     // The first round reads the game file (it may have changed since `open`); later edits reach the stat watcher.
     await this.fewAtOnce(() => this.round(runner, true, signal));
     const base = this.d.config.poll.intervalSeconds * 1000;
@@ -255,29 +262,16 @@ export class Watcher {
    * Sleeps `ms` before the game's next poll; when the moderator acts meanwhile (`runner.noteActivity`), the
    * schedule is asked again and the sleep ends at the earlier of the two.
    */
-  private async pause(
-    runner: GameRunner,
-    ms: number,
-    signal: AbortSignal,
-    sleep: (ms: number, s: AbortSignal) => Promise<void>,
-  ): Promise<void> {
+  private async pause(runner: GameRunner, ms: number, signal: AbortSignal, sleep: LoopSleep): Promise<void> {
     const due = performance.now() + ms;
     let wait = ms;
     while (!signal.aborted) {
-      // Its own controller, not AbortSignal.any: a signal made at every sleep stays tied to the loop's (Node 20).
-      const cut = new AbortController();
-      let woken = false;
-      const stop = () => cut.abort();
-      signal.addEventListener('abort', stop, { once: true });
-      runner.wake = () => {
-        woken = true;
-        cut.abort();
-      };
+      runner.wake = sleep.wake;
+      let woken: boolean;
       try {
-        await sleep(wait, cut.signal);
+        woken = await sleep.nap(wait);
       } finally {
         runner.wake = null;
-        signal.removeEventListener('abort', stop);
       }
       if (!woken) return;
       wait = Math.max(0, Math.min(due - performance.now(), runner.nextDelay()));
@@ -307,6 +301,10 @@ export function dryRunSink(out: (s: string) => void, gameId: string): ThreadSink
     },
   };
 }
+
+// node:crypto is loaded when a desk runs, not imported: the one-shot commands share this bundle (issue 11).
+const digestOf = (text: string | null) =>
+  text === null ? null : process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('base64');
 
 /** A file's text, or null when it cannot be read (readGameFile then says why). */
 function textOf(file: string): string | null {

@@ -79,8 +79,13 @@ describe('the watch loop backs off a quiet thread and snaps back (real forum on 
       config,
       writeGameFile: false,
       sleep: (ms, signal) =>
-        new Promise<void>((done) => {
-          signal.addEventListener('abort', () => done(), { once: true });
+        new Promise<void>((resolve) => {
+          // The loop's sleeps share one signal until one is cut short: a sleep that ends leaves no listener on it.
+          const done = () => {
+            signal.removeEventListener('abort', done);
+            resolve();
+          };
+          signal.addEventListener('abort', done, { once: true });
           sleeps.push({ ms, signal, done });
           asked?.();
         }),
