@@ -172,7 +172,7 @@ export class GameFold {
     let item: Instant | null = null;
     for (let i = this.next; i < this.items.length; i++) {
       const it = this.items[i] as TimelineItem;
-      if (it.eventful && it.at > this.point.at) {
+      if (it.event && it.at > this.point.at) {
         item = it.at;
         break;
       }
@@ -239,7 +239,7 @@ export class GameFold {
     // Most polls bring only posts the fold has never seen: none of its items is replaced.
     const known = [...ids].some((id) => this.linesOf.has(id));
     const before = new Map(
-      known ? this.items.filter((it) => it.postId && ids.has(it.postId)).map((it) => [it.order, it]) : [],
+      known ? this.items.filter((it) => it.postId !== null && ids.has(it.postId)).map((it) => [it.order, it]) : [],
     );
     const base = this.lines.length;
     this.addLines(posts);
@@ -257,12 +257,12 @@ export class GameFold {
     }
     const changed = fresh.filter((it) => {
       const old = before.get(it.order);
-      return it.order >= base || !old || unverified(old) !== unverified(it);
+      return it.order >= base || !old || old.unverifiedEdit !== it.unverifiedEdit;
     });
     if (!changed.length) return;
     const earliest = Math.min(...changed.map((it) => it.at));
     this.items = known
-      ? [...this.items.filter((it) => !(it.postId && ids.has(it.postId))), ...fresh].sort(byTime)
+      ? [...this.items.filter((it) => !(it.postId !== null && ids.has(it.postId))), ...fresh].sort(byTime)
       : merged(this.items, fresh.sort(byTime));
     // New lines at the fold's instant sort after the lines folded in there (file order): no going back for them.
     if (earliest > this.point.at || (earliest === this.point.at && changed.every((it) => it.order >= base))) {
@@ -330,15 +330,13 @@ export class GameFold {
       // The mod's recorded events at an instant come before its timers (a death recorded at a day's start
       // belongs to the time before it); posts come after them (interfaces §4 "Time").
       this.drain(item.group === 0 ? item.at - 1 : item.at);
-      const event = item.event;
-      if (event.type === 'post.received') {
+      if (item.postId !== null && item.firstVersion && item.thread) {
         const ctx = this.point.snapshot.context;
-        if (item.firstVersion && event.received.post.channel === 'thread' && ctx.day && isDayOpen(ctx))
-          this.point = { ...this.point, through: { day: ctx.day.day, postId: event.received.post.id } };
-        // Most posts hold no action: they cannot change the state, so they skip the statechart (speed).
-        if (!item.eventful) continue;
+        if (ctx.day && isDayOpen(ctx))
+          this.point = { ...this.point, through: { day: ctx.day.day, postId: item.postId } };
       }
-      this.send(event);
+      // Most posts hold no action: they cannot change the state, so they skip the statechart (speed).
+      if (item.event) this.send(item.event);
     }
   }
 
@@ -385,8 +383,6 @@ export function lastPostAt(lines: Post[]): Instant | null {
   }
   return last;
 }
-
-const unverified = (it: TimelineItem) => it.event.type === 'post.received' && it.event.received.unverifiedEdit;
 
 function timerEvent(t: Timer): GameEvent {
   const index = Number(t.ref);

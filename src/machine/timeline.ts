@@ -8,16 +8,25 @@ import { isModerator } from './roster.js';
 /**
  * One event of a game's timeline. `group` 0 are the mod's recorded events, 1 the post versions; at one instant
  * the mod's events come before the timers, the posts after them (interfaces §4 "Time"); `order` is file order.
+ * Every item has the same fields (one shape): a desk holds one for each post version of each of its games.
  */
 export interface TimelineItem {
   at: Instant;
   group: 0 | 1;
   order: number;
-  event: GameEvent;
-  postId?: string;
-  firstVersion?: boolean;
-  /** False for a post that cannot change the state (no action, nothing to flag, no ruling): it skips the chart. */
-  eventful: boolean;
+  /**
+   * What the statechart is sent: the mod's event, or a post version that can change the state. Null for a post
+   * that cannot (no action, nothing to flag, no ruling): it skips the chart, so no event or post version is kept
+   * for it (most posts are chatter; decision 0020).
+   */
+  event: GameEvent | null;
+  /** A post version's post id; null for the mod's events. */
+  postId: string | null;
+  firstVersion: boolean;
+  /** A thread post (not a PM): its first version moves the vote count's "through post #". */
+  thread: boolean;
+  /** A post with one version and `editedAt` set (post-versions.ts): it counts as it is, flagged when it acts. */
+  unverifiedEdit: boolean;
 }
 
 export const byTime = (a: TimelineItem, b: TimelineItem) => a.at - b.at || a.group - b.group || a.order - b.order;
@@ -38,7 +47,16 @@ export function eventItems(game: GameFile): TimelineItem[] {
   game.events.forEach((e, order) => {
     if ('post' in e) return;
     const at = Date.parse(e.at);
-    const item = (event: GameEvent): TimelineItem => ({ at, group: 0, order, event, eventful: true });
+    const item = (event: GameEvent): TimelineItem => ({
+      at,
+      group: 0,
+      order,
+      event,
+      postId: null,
+      firstVersion: false,
+      thread: false,
+      unverifiedEdit: false,
+    });
     if ('replace' in e)
       items.push(item({ type: 'player.replaced', at, from: e.replace, to: e.by, votes: e.votes ?? null }));
     else if ('resetVotes' in e) items.push(item({ type: 'votes.reset', at }));
@@ -67,9 +85,10 @@ export function postItem(
     at: received.at,
     group: 1,
     order,
+    event: !quiet || maybePhasePost ? { type: 'post.received', at: received.at, received, ruling } : null,
     postId: received.post.id,
     firstVersion: received.version === 'first',
-    event: { type: 'post.received', at: received.at, received, ruling },
-    eventful: !quiet || maybePhasePost,
+    thread: received.post.channel === 'thread',
+    unverifiedEdit: received.unverifiedEdit,
   };
 }
