@@ -14,22 +14,25 @@ export class LoopSleep {
   };
 
   constructor(
-    stop: AbortSignal,
+    private readonly stop: AbortSignal,
     private readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>,
   ) {
     stop.addEventListener('abort', () => this.cut.abort(), { once: true });
     if (stop.aborted) this.cut.abort();
   }
 
-  /** Sleeps `ms`; true when `wake` ended it early (the loop's stop ends it too, and says false). */
-  async nap(ms: number): Promise<boolean> {
+  /** Sleeps `ms`; true when `wake` ended it early (the loop's stop ends it too, and says false). Not an async frame. */
+  nap(ms: number): Promise<boolean> {
     this.woken = false;
-    await this.sleep(ms, this.cut.signal);
-    if (!this.woken) return false;
+    return this.sleep(ms, this.cut.signal).then(this.woke);
+  }
+
+  private readonly woke = (): boolean => {
+    if (!this.woken || this.stop.aborted) return false;
     // A woken sleep spent its controller; the loop's stop still reaches the next one.
     this.cut = new AbortController();
     return true;
-  }
+  };
 }
 
 /**

@@ -236,6 +236,7 @@ export class Watcher {
    * A game's loop. Its first round waits its turn with `pollAll`'s (a few games at a time); after it, the loop
    * sleeps `phase` (0 ≤ phase < 1) of an interval more, once, so the games' polls spread over the interval instead
    * of a thousand reads landing together every interval (each holding its page in memory at the same time).
+   * One async frame per game, suspended while it sleeps (a thousand of them; decision 0020).
    */
   private async loop(runner: GameRunner, phase: number): Promise<void> {
     const stop = new AbortController();
@@ -250,31 +251,20 @@ export class Watcher {
     await this.fewAtOnce(() => this.round(runner, true, signal));
     const base = this.d.config.poll.intervalSeconds * 1000;
     const first = runner.nextDelay();
-    if (!signal.aborted) await this.pause(runner, Math.min(first, base) + phase * first, signal, sleep);
+    let wait = Math.min(first, base) + phase * first;
     while (!signal.aborted) {
-      await this.round(runner, false, signal);
-      if (signal.aborted) break;
-      await this.pause(runner, runner.nextDelay(), signal, sleep);
-    }
-  }
-
-  /**
-   * Sleeps `ms` before the game's next poll; when the moderator acts meanwhile (`runner.noteActivity`), the
-   * schedule is asked again and the sleep ends at the earlier of the two.
-   */
-  private async pause(runner: GameRunner, ms: number, signal: AbortSignal, sleep: LoopSleep): Promise<void> {
-    const due = performance.now() + ms;
-    let wait = ms;
-    while (!signal.aborted) {
+      // When the moderator acts meanwhile (`runner.noteActivity`), the schedule is asked again and the sleep ends
+      // at the earlier of the two.
+      const due = performance.now() + wait;
       runner.wake = sleep.wake;
-      let woken: boolean;
       try {
-        woken = await sleep.nap(wait);
+        while (await sleep.nap(wait)) wait = Math.max(0, Math.min(due - performance.now(), runner.nextDelay()));
       } finally {
         runner.wake = null;
       }
-      if (!woken) return;
-      wait = Math.max(0, Math.min(due - performance.now(), runner.nextDelay()));
+      if (signal.aborted) break;
+      await this.round(runner, false, signal);
+      wait = runner.nextDelay();
     }
   }
 
