@@ -265,13 +265,15 @@ function byText(arg: string, index: NameIndex, steps = STEPS.length): NameMatch 
 }
 
 /**
- * N36: the start of one name that is also a whole word of another player's (`Soze` with Sozen and Kaiser Soze
- * playing) still reads the first, as interfaces §2 says, but doubtful, the other named in the reason.
+ * N36: the start of one name that is also a whole word or the initials of another player's (`Soze` with Sozen and
+ * Kaiser Soze playing, `Ace` with Acewing and A Cool Egg) still reads the first, as interfaces §2 says, but doubtful,
+ * the other named in the reason.
  */
 function withRivalWord(match: NameMatch & { kind: 'player' }, arg: string, index: NameIndex): NameMatch {
-  const rival = index.names.find((n) => n.slot !== match.slot && n.wholeWords.has(arg));
+  const rival = index.names.find((n) => n.slot !== match.slot && (n.wholeWords.has(arg) || n.initials.has(arg)));
   if (!rival) return match;
-  return { ...match, doubt: { reason: `the start of the name; also a whole word of ${rival.name}` } };
+  const what = rival.wholeWords.has(arg) ? 'a whole word' : 'the initials';
+  return { ...match, doubt: { reason: `the start of the name; also ${what} of ${rival.name}` } };
 }
 
 function decide(slots: ReadonlySet<number>, via: MatchStep): NameMatch | null {

@@ -233,6 +233,12 @@ describe('name readings', () => {
     // A word split at a case change or a digit is whole too; a start no other name holds whole stays sure.
     expect(resolveName('Alex', names(['Alexandra', 'BigAlex77']))).toEqual(doubtful(0, 'prefix'));
     expect(resolveName('Kaiser', roster)).toEqual(sure(0, 'prefix'));
+    // The initials of another player's name are a rival too.
+    expect(resolveName('Ace', names(['Acewing', 'A Cool Egg']))).toMatchObject({
+      kind: 'player',
+      slot: 0,
+      doubt: { reason: expect.stringContaining('initials of A Cool Egg') },
+    });
     expect(resolveName('Sözen', roster)).toEqual(sure(1, 'exact'));
   });
   it('N37: a name wrapped in x letters also reads without them: its start, words and initials', () => {
