@@ -112,13 +112,16 @@ export function unwrapName(name: string): string | null {
   return null;
 }
 
+/** Where a case change starts a word: `TheMan` → The|Man, `HTMLParser` → HTML|Parser. */
+const CASE_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
 /** A name's words: split at spaces, `_`, `-`, digits, other punctuation and case changes (`TheManHimself`). */
 export function nameWords(name: string): string[] {
   const words: string[] = [];
   const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').replace(/['’]/g, '');
   for (const token of plain.split(/[^\p{L}]+/u)) {
     if (token === '') continue;
-    for (const part of token.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u)) {
+    for (const part of token.split(CASE_BREAK)) {
       if (part !== '') words.push(part.toLowerCase());
     }
   }
@@ -210,7 +213,24 @@ export function nameReadings(name: string): string[][] {
     readings = next;
   }
   const result = readings.filter((r) => r.length > 0);
+  // N39: capitals at random places (`BiGHaT`) are no word breaks: the name is read in lower case too (big|hat).
+  if (hasStrayCapital(name)) {
+    const seen = new Set(result.map((r) => r.join(' ')));
+    for (const reading of nameReadings(name.toLowerCase())) {
+      if (result.length < MAX_READINGS && !seen.has(reading.join(' '))) result.push(reading);
+    }
+  }
   if (readingsMemo.size > 5000) readingsMemo.clear();
   readingsMemo.set(name, result);
   return result;
+}
+
+/** A case change would cut a lone capital off a run of letters (`BiGHaT`: G and T): stylised case, not words. */
+function hasStrayCapital(name: string): boolean {
+  return name.split(/[^\p{L}]+/u).some((token) =>
+    token
+      .split(CASE_BREAK)
+      .slice(1)
+      .some((part) => part.length === 1),
+  );
 }

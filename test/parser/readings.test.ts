@@ -258,4 +258,14 @@ describe('name readings', () => {
     expect(resolveName('...', roster)).toEqual({ kind: 'unknown' });
     expect(resolveName('Ro', roster)).toEqual(doubtful(2, 'short-prefix'));
   });
+  // The kind of case: an archive note of Computational-Mafia/donbot (a tag vote of two initials, the mod's reading
+  // the stylised-case player, the counter's the camel-case one).
+  it('N39: a name in stylised case (lone capitals) is read in lower case too: its words and initials', () => {
+    const roster = names(['BlueHarbor', 'BiGHaT', 'Rook']);
+    expect(resolveName('hat', roster)).toEqual(sure(1, 'word'));
+    expect(resolveName('BH', roster)).toEqual({ kind: 'ambiguous', slots: [0, 1], via: 'initials' });
+    expect(resolveName('Blue', roster)).toEqual(sure(0, 'prefix'));
+    // A lone capital that is an initial (JohnQPublic) adds nothing: jo|hnq… splits into no words.
+    expect(resolveName('JQP', names(['JohnQPublic', 'Rook']))).toEqual(sure(0, 'initials'));
+  });
 });
