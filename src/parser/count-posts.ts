@@ -1,4 +1,6 @@
+import { MENTIONS_COUNT } from './count-words.js';
 import { cleanText, scanHtml } from './html-scan.js';
+import { hasNoMarkupToRead } from './may-hold-action.js';
 
 // H-VC/H-CR (docs/rules/house-rules.md): the posts about vote counts themselves, read from the same scan as actions
 // (quotes and spoilers skipped). The forms are the ones found in the real threads of ../shared/eval-data.
@@ -20,9 +22,6 @@ export function readsAsVoteCount(html: string): boolean {
   }
   return false;
 }
-
-/** A vote count's own words, a cheap test before any scan: a post without them is no count (nor a tally at 0). */
-export const MENTIONS_COUNT = /(?<![a-z])v\.?c(?![a-z])|vote\s*count|votecount|tally/i;
 
 export const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
 
@@ -52,6 +51,8 @@ function politeTail(tail: string): boolean {
  */
 export function asksForCount(html: string): string | null {
   if (typeof html !== 'string' || !MENTIONS_COUNT.test(html)) return null;
+  // A post with no bold outside its quotes asks nothing: most posts that mention a count (decision 0019).
+  if (html.length <= 200_000 && hasNoMarkupToRead(html)) return null;
   const scan = scanHtml(typeof html === 'string' ? html.slice(0, 200_000) : '', false);
   for (const run of scan.bold) {
     const text = oneSpaced(cleanText(scan.text.slice(run.start, run.end)));

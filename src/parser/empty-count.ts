@@ -1,5 +1,6 @@
 import { isNoLynch } from './argument.js';
-import { COUNT_HEADING, MENTIONS_COUNT, NOT_A_COUNT } from './count-posts.js';
+import { COUNT_HEADING, NOT_A_COUNT } from './count-posts.js';
+import { MENTIONS_COUNT } from './count-words.js';
 import { cleanText, type Scan } from './html-scan.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { ActionForm } from '../domain/action.js';
-import { MENTIONS_COUNT } from './count-posts.js';
+import { MENTIONS_COUNT } from './count-words.js';
 import { HEADING_TAGS, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { cleanText } from './html-scan.js';
 import { MENTIONS_KEYWORD } from './keywords.js';
@@ -27,6 +27,15 @@ export function mayHoldAction(html: string, forms: readonly ActionForm[]): boole
   if (forms.includes('hash') && text.includes('#')) return true;
   if (forms.includes('plain') && MENTIONS_KEYWORD.test(cleanText(text))) return true;
   return announcesVoteReset(text) || MENTIONS_COUNT.test(text);
+}
+
+/** True when `scanHtml` would find no bold run, vote tag or heading in the post (it reads no further). */
+export function hasNoMarkupToRead(html: string): boolean {
+  try {
+    return ownText(html) !== null;
+  } catch {
+    return false;
+  }
 }
 
 // A name as htmlparser2 reads one (up to a space, `/` or `>`), then the rest of the tag up to the first `>`.
@@ -59,6 +68,7 @@ interface OpenTag {
 /**
  * The text `scanHtml` keeps (outside excluded elements), or null when the post needs the parser: its markup is
  * not plain, a bold element, vote tag or heading is outside the excluded ones, or an excluded one is left open.
+ * Not null: the scan holds no bold run, vote tag or heading. It may throw on input it cannot read.
  */
 function ownText(html: string): string | null {
   const parts: string[] = [];

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActionForm } from '../../src/domain/action.js';
 import type { Channel } from '../../src/domain/post.js';
 import { extractActions, readActions } from '../../src/parser/extract-actions.js';
-import { mayHoldAction } from '../../src/parser/may-hold-action.js';
+import { scanHtml } from '../../src/parser/html-scan.js';
+import { hasNoMarkupToRead, mayHoldAction } from '../../src/parser/may-hold-action.js';
 import { EVAL_DATA } from '../adapters/eval-data.js';
 import { mutatedBody } from '../fuzz/mutations.js';
 
@@ -82,6 +83,20 @@ describe('mayHoldAction: a post it passes over reads as empty', () => {
       );
     fc.assert(
       fc.property(body, fc.subarray(ALL_FORMS, { minLength: 1 }), fc.constantFrom<Channel>('thread', 'pm'), same),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 300_000);
+
+  it('a post with no markup to read (count-posts.ts: no request for a count) scans with no bold, tag or heading', () => {
+    const unread = (html: string) => {
+      const scan = scanHtml(html, true);
+      return scan.bold.length + scan.tags.length + scan.headings.length > 0;
+    };
+    const passed = bodies.filter(hasNoMarkupToRead);
+    expect(passed.length).toBeGreaterThan(bodies.length / 2);
+    expect(passed.filter(unread).slice(0, 3)).toEqual([]);
+    fc.assert(
+      fc.property(mutatedBody(bodies), (html) => !(hasNoMarkupToRead(html) && unread(html))),
       { seed: SEED, numRuns: RUNS },
     );
   }, 300_000);
