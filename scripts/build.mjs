@@ -92,6 +92,23 @@ const result = await build({
   write: false,
 });
 
+// commander requires node:child_process (which loads net and streams: about 5 ms of every call) for executable
+// subcommands, which moddesk has none of: in the CommonJS scripts it gets a stand-in that loads it on first use.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /[\\/]commander[\\/]lib[\\/]command\.js$/.test(args.importer)
+        ? { path: 'node:child_process', namespace: 'lazy-builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, () => ({
+      contents: "let m; module.exports = { spawn: (...a) => (m ??= require('node:child_process')).spawn(...a) };",
+      loader: 'js',
+    }));
+  },
+};
+
 // The same CLI as one CommonJS script, which bin/moddesk.js runs for a command through node:vm with V8's code
 // cache (Node 20 has no compile cache for ES modules): a call then neither parses nor compiles what an earlier
 // call of that command compiled (decision 0012).
@@ -104,7 +121,7 @@ const script = await build({
   platform: 'node',
   target: 'node20',
   external,
-  plugins: [parserOnly],
+  plugins: [parserOnly, lazyChildProcess],
   define: { ...define, 'import.meta.url': '__moddeskImportMetaUrl' },
   minifyWhitespace: true,
   minifySyntax: true,
@@ -126,6 +143,7 @@ const help = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   plugins: [
+    lazyChildProcess,
     {
       name: 'no-commands',
       setup(b) {
