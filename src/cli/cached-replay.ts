@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../adapters/common/package-root.js';
 import type { DumpText } from '../app/load-dump.js';
+import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
 import type { ParseFn } from '../domain/action.js';
 import type { GameFile } from '../domain/game-file.js';
@@ -199,6 +201,8 @@ export interface MemoCall {
   gameText: string;
   dumpText: string;
   keep(answer: string): void;
+  /** `parseGameFile` of `gameText`, as an earlier call of this build parsed the same text. */
+  game(file: string): GameFile;
 }
 
 /**
@@ -220,5 +224,40 @@ export function memoFor(
   const dumpText = readTextFile(postsFile, 'the thread dump');
   if (dumpText !== '' && !dumpText.endsWith('\n')) return null;
   const memo = new AnswerMemo(dir, [command, gameText, dumpText]);
-  return { answer: memo.read(), gameText, dumpText, keep: (answer) => memo.write(answer) };
+  return {
+    answer: memo.read(),
+    gameText,
+    dumpText,
+    keep: (answer) => memo.write(answer),
+    game: (file) => keptGame(dir, gameText, file),
+  };
+}
+
+/** Game files kept parsed (train/ has about 300): the least recently used go first. */
+const GAME_FILES_KEPT = 1024;
+
+/**
+ * A game file parsed by an earlier call, kept by its text and the build in `game-files/` (decision 0019): YAML, zod and the set-up
+ * check cost a scorer call about a tenth of its CPU, reading it back about 1 ms. Only a text that parsed is kept,
+ * and only a result that reads back equal to itself (plain data).
+ */
+function keptGame(dir: string, gameText: string, file: string): GameFile {
+  const v8 = process.getBuiltinModule('node:v8');
+  const memo = new AnswerMemo(dir, ['game-file', gameText], GAME_FILES_KEPT, 'game-files');
+  const kept = memo.read();
+  if (kept !== null) {
+    try {
+      return v8.deserialize(Buffer.from(kept, 'base64')) as GameFile;
+    } catch {
+      // Not ours or torn: parsed again below.
+    }
+  }
+  const game = parseGameFile(gameText, file);
+  try {
+    const bytes = v8.serialize(game);
+    if (isDeepStrictEqual(v8.deserialize(bytes), game)) memo.write(bytes.toString('base64'));
+  } catch {
+    // Not plain data: parsed by every call.
+  }
+  return game;
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadDumpText, parseDumpText } from '../app/load-dump.js';
-import { loadGameFile, parseGameFile } from '../app/load-game-file.js';
+import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
@@ -74,7 +74,7 @@ function replayed(
   memo: MemoCall | null,
   answerFor: string | undefined,
 ): LoadedReplay {
-  const game = memo ? parseGameFile(memo.gameText, opts.game) : loadGameFile(opts.game);
+  const game = memo ? memo.game(opts.game) : loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
   const dump = postsFile ? (memo ? parseDumpText(memo.dumpText, postsFile) : loadDumpText(postsFile)) : null;
   const posts = dump?.posts ?? [];

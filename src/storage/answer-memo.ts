@@ -24,15 +24,16 @@ export class AnswerMemo {
   private readonly dir: string;
   private readonly file: string;
 
-  /** `inputs`: the command and its options, then the text of each file it reads. */
+  /** `inputs`: the command and its options, then the text of each file it reads; `folder`: under `cacheDir`. */
   constructor(
     cacheDir: string,
     inputs: string[],
     private readonly kept = ANSWERS_KEPT,
+    folder = 'answers',
   ) {
     const hash = sha256().update(`${foldVersion()}\0${process.version}\0`);
     for (const part of inputs) hash.update(`${part.length}\0`).update(part).update('\0');
-    this.dir = join(cacheDir, 'answers');
+    this.dir = join(cacheDir, folder);
     this.file = join(this.dir, `${hash.digest('hex')}.answer`);
   }
 

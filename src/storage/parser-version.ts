@@ -31,6 +31,8 @@ export function foldVersion(): string {
     '../reporter/',
     './fold-points',
     './answer-memo',
+    '../app/load-game-file',
+    '../app/parse-yaml-config',
     '../cli/cached-replay',
     '../cli/replay-options',
     '../cli/state-command',
