@@ -4,7 +4,7 @@ import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } fr
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { zeroTallyLines } from './empty-count.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
-import { innerKeyword, kindsFor, LEADING_KEYWORD } from './keywords.js';
+import { innerKeyword, KEYWORD_WITH_COLON, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { mayHoldAction } from './may-hold-action.js';
 import { respellKeyword } from './misspelt-keyword.js';
 import { type LineAction, readLine } from './read-line.js';
@@ -74,6 +74,7 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     if (forms.includes('tag')) readTags(scan, kinds, found);
     if (forms.includes('plain'))
       readPlain(scan, kinds, (at, read, line) => found.push({ at, action: toAction(read, 'plain', line, line) }));
+    else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics);
     found.sort((a, b) => a.at - b.at);
     const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
     const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
@@ -91,6 +92,23 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     });
     return { actions: [], diagnostics };
   }
+}
+
+/**
+ * A42: a plain line typed as a vote, keyword and colon (`Vote: X`), but with no bold or tag is not counted unless
+ * `voteReading.unbolded`; the mod is told, as a post that holds a vote must not pass silently.
+ */
+function noteUnbolded(scan: Scan, kinds: ReadonlySet<ActionKind>, diagnostics: ParseDiagnostic[]): void {
+  let last = -1;
+  readPlain(scan, kinds, (at, read, line) => {
+    if (at === last || (read.kind !== 'vote' && read.kind !== 'unvote') || !KEYWORD_WITH_COLON.test(line)) return;
+    last = at;
+    diagnostics.push({
+      code: 'near-miss',
+      message: `plain text reads as "${read.kind}" but is not bold or in a vote tag: not read as an action`,
+      text: quoteLine(line),
+    });
+  });
 }
 
 function formsOf(opts: { syntax: ActionForm[] } | undefined): readonly ActionForm[] {

@@ -27,6 +27,12 @@ const QUALIFIERS = '(?:confirm|confirmed|confirming|reluctant|reluctantly|final|
  */
 export const LEADING_KEYWORD = new RegExp(`^[\\s#/!*•·~[(-]*(?:${QUALIFIERS}\\s)?(${ALL})(?!${WORD_CHAR})`, 'iu');
 
+/** A42: a line that starts with a keyword and its colon (`Vote: X`, `UNVOTE:`), the form the rules ask for. */
+export const KEYWORD_WITH_COLON = new RegExp(`^[\\s#/!*•·~[(-]*(?:${QUALIFIERS}\\s)?(?:${ALL})\\s*:`, 'iu');
+
+/** A keyword and its colon anywhere in a text (a line `KEYWORD_WITH_COLON` reads holds one): A42's pre-check. */
+export const MENTIONS_KEYWORD_WITH_COLON = new RegExp(`(?:${ALL})\\s*:`, 'iu');
+
 /** Any keyword anywhere in a text (a line `LEADING_KEYWORD` reads holds one): the plain form's pre-check. */
 export const MENTIONS_KEYWORD = new RegExp(`(?:${ALL})`, 'iu');
 

@@ -3,7 +3,7 @@ import type { ActionForm } from '../domain/action.js';
 import { MENTIONS_COUNT } from './count-words.js';
 import { HEADING_TAGS, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { cleanText } from './html-scan.js';
-import { MENTIONS_KEYWORD } from './keywords.js';
+import { MENTIONS_KEYWORD, MENTIONS_KEYWORD_WITH_COLON } from './keywords.js';
 import { announcesVoteReset } from './vote-reset.js';
 
 /**
@@ -13,7 +13,8 @@ import { announcesVoteReset } from './vote-reset.js';
  * plainly quoted attributes, the five entities every forum writes; anything else (a comment, a raw `<`, an
  * entity it does not know, a script) answers true and the post is parsed. Outside quotes, spoilers and code (the
  * parser's own `isExcluded`) it answers true at the parser's own bold elements, vote tags and headings, and at
- * text its own patterns would read: `#` for the hash form, a keyword for the plain form, a reset, a vote count.
+ * text its own patterns would read: `#` for the hash form, a keyword for the plain form, a keyword and its colon
+ * for the bold form (A42's note on an unbolded vote), a reset, a vote count.
  * Where an element ends is asked of htmlparser2 itself (its void elements, the tags an opening tag closes).
  */
 export function mayHoldAction(html: string, forms: readonly ActionForm[]): boolean {
@@ -26,6 +27,7 @@ export function mayHoldAction(html: string, forms: readonly ActionForm[]): boole
   if (text === null) return true;
   if (forms.includes('hash') && text.includes('#')) return true;
   if (forms.includes('plain') && MENTIONS_KEYWORD.test(cleanText(text))) return true;
+  if (forms.includes('bold') && MENTIONS_KEYWORD_WITH_COLON.test(cleanText(text))) return true;
   return announcesVoteReset(text) || MENTIONS_COUNT.test(text);
 }
 

@@ -45,6 +45,23 @@ describe('action readings', () => {
     expect(read('<b>Votes: Ann 2, Bob 1</b>')).toEqual([]);
     expect(first('<b>Vote: Ann</b>')?.misspelt).toBeUndefined();
   });
+  // The kind of case: a donbot archive note (an unbolded `UNVOTE: X` the counter missed with no word to the mod).
+  it('A42: a plain line typed as a vote, keyword and colon, is not read but the mod is told', () => {
+    const post = extractActions('Thinking.<br>UNVOTE: Ann until I know more<br>vote Bob maybe later', {
+      syntax: ['bold', 'tag'],
+      channel: 'thread',
+    });
+    expect(post.actions).toEqual([]);
+    expect(post.diagnostics).toEqual([
+      expect.objectContaining({ code: 'near-miss', text: expect.stringContaining('UNVOTE: Ann') }),
+    ]);
+    expect(read('<b>Vote: Ann</b><br>Vote: Bob')).toEqual([['vote', 'Ann']]);
+    // Quoted, or a keyword without its colon, or talk about votes: no note.
+    const quiet = (html: string) => extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' }).diagnostics;
+    expect(quiet('<blockquote>Vote: Ann</blockquote>')).toEqual([]);
+    expect(quiet('vote Ann, she is scummy')).toEqual([]);
+    expect(quiet('My vote: still on Ann')).toEqual([]);
+  });
   it('A8: marks before the keyword', () => {
     expect(read('<b>/vote Ann</b>')).toEqual([['vote', 'Ann']]);
     expect(read('<b>[VOTE: Ann]</b>')).toEqual([['vote', 'Ann']]);
