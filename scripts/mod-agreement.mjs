@@ -9,9 +9,12 @@
 // a reading refused (the moderator's count shows the vote before it: `as read`).
 // Run with `node --import tsx`; about a minute per corpus folder.
 //
-//   node --import tsx scripts/mod-agreement.mjs <games-dir>... [--game T] [--show]
+//   node --import tsx scripts/mod-agreement.mjs <games-dir>... [--game T] [--show] [--forms]
 //
 // --show: every post where the moderator did otherwise, with the tally it fell in.
+// --forms: also each vote and unvote by its form (a bare tag alone in its post, a bold unvote in a sentence, an
+// unvote naming the target, by a replacement, at the end of a long post, just before the count, …): the forms of
+// the ledger's moderator-miss rows, to tell a form most moderators ignore from a moderator's slip.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,17 +31,23 @@ const argv = process.argv.slice(2);
 const games = [];
 const dirs = [];
 let show = false;
+let forms = false;
 for (let i = 0; i < argv.length; i += 1) {
   if (argv[i] === '--game') games.push(argv[++i]);
   else if (argv[i] === '--show') show = true;
+  else if (argv[i] === '--forms') forms = true;
   else dirs.push(path.resolve(argv[i]));
 }
 
 const tally = new Map();
+const threadsOf = new Map();
 const note = (group, outcome, line) => {
   const row = tally.get(group) ?? { 'as read': 0, 'not applied': 0, other: 0 };
   row[outcome] += 1;
   tally.set(group, row);
+  const seen = threadsOf.get(group) ?? { 'as read': new Set(), 'not applied': new Set(), other: new Set() };
+  seen[outcome].add(line.split(' ')[0]);
+  threadsOf.set(group, seen);
   if (show && outcome !== 'as read') console.log(`${outcome.padEnd(11)} ${group.padEnd(34)} ${line}`);
 };
 const PLAIN_UNVOTE = /\bun-?vot(?:e|ed|ing|eing)\b/i;
@@ -109,6 +118,64 @@ for (const dir of dirs) {
       const replacedBy = (game.events ?? [])
         .filter((ev) => 'replace' in ev)
         .map((ev) => ({ old: norm(ev.replace), at: Date.parse(ev.at) }));
+      const firstName = new Map(e.slots.map((s) => [s.key, norm(s.names[0])]));
+      const formerNames = new Map(e.slots.map((s) => [s.key, s.names.slice(1).map(norm)]));
+      // Which slot an unvote's argument names, loosely (a start of 3+ letters either way): for the tally only.
+      const namedSlot = (arg) => {
+        const n = norm(String(arg ?? ''));
+        if (n.length < 2) return null;
+        for (const s of e.slots)
+          for (const name of s.names.map(norm))
+            if (name === n || (n.length >= 3 && (name.startsWith(n) || n.startsWith(name)))) return s.key;
+        return null;
+      };
+      const postText = (i) => plainText(posts[i].html).trim();
+      const when = (i, vc) => {
+        const gap = vc.post.number - i;
+        const minutes = (Date.parse(posts[vc.post.number]?.createdAt) - Date.parse(posts[i].createdAt)) / 60000;
+        const out = [];
+        if (gap <= 2) out.push('posted 1-2 posts before the count');
+        else if (gap <= 5) out.push('posted 3-5 posts before the count');
+        if (minutes < 15) out.push('posted < 15 min before the count');
+        return out;
+      };
+      const byReplacement = (i, who) => norm(posts[i].author) !== firstName.get(who);
+      function* unvoteForms(i, act, who, before, vc) {
+        const text = postText(i);
+        const rest = text.replace(act.text, '').replace(/\s+/g, ' ').trim();
+        if (act.argument === null) {
+          if (act.form === 'tag') yield rest.length < 20 ? 'bare tag, the whole post' : 'bare tag, in a longer post';
+          else if (/^\W*un-?vote\W*$/i.test(act.text)) yield 'bare bold, alone on its line';
+          else yield 'bare bold, in a sentence';
+        } else {
+          const slot = namedSlot(act.argument);
+          if (slot === before) yield "names the voter's target";
+          else if (slot && formerNames.get(slot).includes(norm(act.argument))) yield 'names a former name of a slot';
+          else if (slot) yield 'names another player';
+          else if (replacedBy.some((r) => norm(act.argument).startsWith(r.old.slice(0, 3))))
+            yield 'names a player replaced out';
+          else yield `names nobody (${act.form}: words after the keyword)`;
+        }
+        if (byReplacement(i, who)) yield 'by a replacement';
+        if (text.length > 1500) yield 'in a post of 1,500+ characters';
+        if (text.length - (text.lastIndexOf(act.text) + act.text.length) < 15 && text.length > 300)
+          yield 'at the end of a 300+ character post';
+        if (act.midLine) yield 'mid-line';
+        yield* when(i, vc);
+      }
+      function* voteForms(i, a, act, who, vc) {
+        const at = a.lastIndexOf(act);
+        if (a.slice(0, at).some((x) => x.kind === 'unvote' && x.text === act.text))
+          yield `'Unvote, vote X' on one ${act.form} line`;
+        if (act.midLine && act.text.length > 200) yield 'mid-line, a line of 200+ characters';
+        const text = postText(i);
+        if (text.length > 1500) yield 'in a post of 1,500+ characters';
+        if (text.length - (text.lastIndexOf(act.text) + act.text.length) < 15 && text.length > 300)
+          yield 'at the end of a 300+ character post';
+        if (byReplacement(i, who)) yield 'by a replacement';
+        if (/^[A-Z]{2,4}$/.test(String(act.argument ?? '').trim())) yield 'argument of 2-4 capitals (initials?)';
+        yield* when(i, vc);
+      }
       for (const [i, a] of acts) {
         const who = slotOf(posts[i].author);
         const vc = countFor(i, who);
@@ -122,7 +189,9 @@ for (const dir of dirs) {
         if (act.kind === 'unvote') {
           if (before === 'none') continue;
           note(`unvote ${act.form} ${act.argument === null ? 'bare' : 'naming a player'}`, outcome, line);
+          if (forms) for (const f of unvoteForms(i, act, who, before, vc)) note(`form: unvote, ${f}`, outcome, line);
         } else {
+          if (forms) for (const f of voteForms(i, a, act, who, vc)) note(`form: vote, ${f}`, outcome, line);
           note(`vote ${act.form} ${act.midLine ? 'mid-line' : 'own line'}`, outcome, line);
           if (a.filter((x) => x.kind === 'vote').length > 1) note('vote: 2+ votes in one post', outcome, line);
           if (act.misspelt) note('vote: misspelt keyword', outcome, line);
@@ -181,9 +250,12 @@ for (const dir of dirs) {
     }
   }
 }
-console.log(`${'kind of action'.padEnd(40)} as read  not applied  other`);
+console.log(
+  `${'kind of action'.padEnd(56)} as read  not applied  other  (threads: as read / not applied / of those, also as read)`,
+);
 for (const [group, row] of [...tally].sort()) {
+  const seen = threadsOf.get(group);
   console.log(
-    `${group.padEnd(40)} ${String(row['as read']).padStart(7)}  ${String(row['not applied']).padStart(11)}  ${String(row.other).padStart(5)}`,
+    `${group.padEnd(56)} ${String(row['as read']).padStart(7)}  ${String(row['not applied']).padStart(11)}  ${String(row.other).padStart(5)}  (${seen['as read'].size} / ${seen['not applied'].size} / ${[...seen['not applied']].filter((t) => seen['as read'].has(t)).length})`,
   );
 }
