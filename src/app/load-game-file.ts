@@ -20,7 +20,7 @@ export function loadGameFile(file: string): GameFile {
 }
 
 export function parseGameFile(text: string, file: string): GameFile {
-  const game = parseYamlConfig(text, file, gameFileSchema, {
+  const game = parseYamlConfig(text, file, gameFileSchema(), {
     expected: 'a mapping with ruleset, players and phases, e.g. "ruleset: vanilla"',
     exampleFor: (key) => EXAMPLES[key],
   });

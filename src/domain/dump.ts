@@ -77,7 +77,7 @@ function instantOf(text: string): Instant | null {
 
 /** The line `asPost` refused, told the way zod tells it: the field and what was wrong. */
 function schemaError(raw: unknown, file: string, place: string): never {
-  const parsed = postSchema.safeParse(raw);
+  const parsed = postSchema().safeParse(raw);
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   throw new ModdeskError('dump-invalid', `${issue?.path.join('.') || 'post'}: ${issue?.message ?? 'not a post'}`, {
     file,

@@ -3,15 +3,6 @@ import { isTimeZone } from './time.js';
 
 /** The game file (interfaces §3): the mod's setup and decisions. Unknown keys are an error. */
 
-const isoInstant = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, {
-    message: 'expected an ISO-8601 time with a zone, e.g. "2026-01-05T18:00:00Z"',
-  })
-  .refine((s) => !Number.isNaN(Date.parse(s)), {
-    message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
-  });
-
 /** A ruleset's name; which names exist is the ruleset registry's (src/reporter/rulesets.ts), checked on load. */
 export type RulesetName = string;
 export const PLATFORMS = ['reddit', 'phpbb', 'xenforo', 'vbulletin', 'discourse', 'file'] as const;
@@ -23,142 +14,163 @@ export const PLATFORMS_WITH_PMS: readonly PlatformName[] = ['reddit', 'phpbb', '
 export const PLAYER_MODIFIERS = ['loved', 'hated', 'voteless', 'unvotable', 'split-vote'] as const;
 export type PlayerModifier = (typeof PLAYER_MODIFIERS)[number];
 
-const playerSchema = z.strictObject({
-  name: z.string().min(1),
-  aliases: z.array(z.string().min(1)).optional().default([]),
-  faction: z.string().min(1).optional(),
-  role: z.string().min(1).optional(),
-  mode: z.enum(['launch', 'abm']).optional(),
-  requests: z.array(z.string().min(1)).optional(),
-  /** House rules H-VM*: a double voter's weight, and the slot's vote modifiers (docs/rules/house-rules.md). */
-  voteWeight: z.number().int().min(1).max(9).optional(),
-  modifiers: z.array(z.enum(PLAYER_MODIFIERS)).optional(),
-});
-
-const phaseSchema = z.strictObject({
-  name: z.string().regex(/^[DN]\d+$/, { message: 'expected a phase name like D1 or N0' }),
-  start: isoInstant,
-  deadline: isoInstant.optional(),
-});
-
-/** How strictly votes are read (docs/readings.md "Strictness"); every key optional, defaults there. */
-const voteReadingSchema = z.strictObject({
-  /** `loose`: the doubtful name readings (N8…N13) count, flagged; `strict`: they are flagged and not counted. */
-  names: z.enum(['loose', 'strict']).optional(),
-  /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
-  formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
-  /** A vote naming a replaced player counts for the slot (`count`) or not (`refuse`, one moderator's rule). */
-  replacedNames: z.enum(['count', 'refuse']).optional(),
-  /** A4: whether `vote for X` (and `vote on X`) counts; default true. */
-  voteFor: z.boolean().optional(),
-  /** Whether a vote counts only when its line starts with it (`Cross fingers, vote X` does not); default false. */
-  ownLine: z.boolean().optional(),
-  /** A32: whether a plain-text line starting with a keyword (`vote X`, no bold, no tag) counts; default false. */
-  unbolded: z.boolean().optional(),
-});
-
-/** H-VC1..H-VC5: the parts of the full vote count, each switchable (docs/rules/house-rules.md; defaults there). */
-const voteCountSchema = z.strictObject({
-  changes: z.boolean().optional(),
-  history: z.boolean().optional(),
-  through: z.boolean().optional(),
-  previousCounts: z.boolean().optional(),
-  lMinus: z.enum(['every', 'near', 'none']).optional(),
-});
-
-const optionsSchema = z.strictObject({
-  voteReading: voteReadingSchema.optional(),
-  syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
-  threshold: z.union([z.literal('majority'), z.literal('none'), z.number().int().positive()]).optional(),
-  deadlineOutcome: z.enum(['no-lynch', 'plurality']).optional(),
-  noLynchThreshold: z.union([z.enum(['majority', 'majority-minus-one']), z.number().int().positive()]).optional(),
-  flightHours: z.number().positive().optional(),
-  abortHours: z.number().nonnegative().optional(),
-  doomsdayHours: z.number().positive().optional(),
-  carrierBlocksAutomatic: z.boolean().optional(),
-  seed: z.string().optional(),
-  shield: z.enum(['bodyguard', 'layer']).optional(),
-  scanner: z.enum(['lone', 'linked']).optional(),
-  selfTarget: z.array(z.string()).optional(),
-  phasePost: z.string().optional(),
-  unvoteRequired: z.boolean().optional(),
-  // House rules (docs/rules/house-rules.md).
-  hideVoteWeights: z.boolean().optional(),
-  majorityFromDay: z.number().int().min(0).optional(),
-  voteLock: z.boolean().optional(),
-  voteLockLiftsAt: z.number().int().min(2).optional(),
-  selfVote: z.boolean().optional(),
-  tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
-  replacementVotes: z.enum(['carry', 'reset']).optional(),
-  votesOnReplaced: z.enum(['carry', 'reset']).optional(),
-  prodHours: z.number().positive().optional(),
-  countActivity: z.boolean().optional(),
-  voteCount: voteCountSchema.optional(),
-  /** H-CR1: players' requests for a count flag the mod and queue a count, at most one per cooldown (minutes). */
-  countRequests: z.boolean().optional(),
-  countRequestCooldown: z.number().nonnegative().optional(),
-});
-
 /** Every cause a death can have (a `kill` event's `cause`). */
 export const CAUSES = ['lynch', 'purge', 'nightkill', 'compromise', 'missile', 'modkill', 'vig', 'day-vig'] as const;
 
-const eventSchema = z
-  .union([
-    z.strictObject({
-      at: isoInstant,
-      replace: z.string().min(1),
-      by: z.string().min(1),
-      votes: z.enum(['carry', 'reset']).optional(),
-    }),
-    z.strictObject({ at: isoInstant, resetVotes: z.literal(true), note: z.string().optional() }),
-    z.strictObject({ at: isoInstant, revive: z.string().min(1), note: z.string().optional() }),
-    // The cause is checked after the union matched this shape, so a wrong one is named with the list (H-EV1).
-    z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.string().optional() }),
-    z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
-    z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
-    z.strictObject({
-      post: z.coerce.string(),
-      ignore: z.literal(true),
-      note: z.string().optional(),
-      at: isoInstant.optional(),
-    }),
-    z.strictObject({
-      post: z.coerce.string(),
-      vote: z.string().min(1),
-      note: z.string().optional(),
-      at: isoInstant.optional(),
-    }),
-  ])
-  .superRefine((e, ctx) => {
-    if ('kill' in e && e.cause !== undefined && !(CAUSES as readonly string[]).includes(e.cause))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['cause'],
-        message: `unknown cause ${JSON.stringify(e.cause)}; expected one of: ${CAUSES.join(', ')}`,
-      });
-  })
-  .transform((e) => ('kill' in e ? { ...e, cause: (e.cause ?? 'modkill') as DeathCause } : e));
-
-export const gameFileSchema = z.strictObject({
-  ruleset: z.string().min(1),
-  title: z.string().optional().default(''),
-  moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
-  timezone: z
+/** The schemas, built on first use: a call that reads a game file kept parsed never needs them (issue 11). */
+function buildSchemas() {
+  const isoInstant = z
     .string()
-    .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. "Europe/London" or "America/New_York"' })
-    .optional()
-    .default('UTC'),
-  thread: z.strictObject({ platform: z.enum(PLATFORMS), url: z.string() }).optional(),
-  players: z.array(playerSchema).min(1),
-  phases: z.array(phaseSchema).min(1),
-  options: optionsSchema.optional().default({}),
-  events: z.array(eventSchema).optional().default([]),
-  successors: z.array(z.string()).optional(),
-});
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/, {
+      message: 'expected an ISO-8601 time with a zone, e.g. "2026-01-05T18:00:00Z"',
+    })
+    .refine((s) => !Number.isNaN(Date.parse(s)), {
+      message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
+    });
 
-export type GameFile = z.infer<typeof gameFileSchema>;
-export type PlayerSetup = z.infer<typeof playerSchema>;
-export type PhaseSetup = z.infer<typeof phaseSchema>;
-export type GameOptions = z.infer<typeof optionsSchema>;
-export type GameEvent = z.infer<typeof eventSchema>;
+  const player = z.strictObject({
+    name: z.string().min(1),
+    aliases: z.array(z.string().min(1)).optional().default([]),
+    faction: z.string().min(1).optional(),
+    role: z.string().min(1).optional(),
+    mode: z.enum(['launch', 'abm']).optional(),
+    requests: z.array(z.string().min(1)).optional(),
+    /** House rules H-VM*: a double voter's weight, and the slot's vote modifiers (docs/rules/house-rules.md). */
+    voteWeight: z.number().int().min(1).max(9).optional(),
+    modifiers: z.array(z.enum(PLAYER_MODIFIERS)).optional(),
+  });
+
+  const phase = z.strictObject({
+    name: z.string().regex(/^[DN]\d+$/, { message: 'expected a phase name like D1 or N0' }),
+    start: isoInstant,
+    deadline: isoInstant.optional(),
+  });
+
+  /** How strictly votes are read (docs/readings.md "Strictness"); every key optional, defaults there. */
+  const voteReading = z.strictObject({
+    /** `loose`: the doubtful name readings (N8…N13) count, flagged; `strict`: they are flagged and not counted. */
+    names: z.enum(['loose', 'strict']).optional(),
+    /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
+    formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
+    /** A vote naming a replaced player counts for the slot (`count`) or not (`refuse`, one moderator's rule). */
+    replacedNames: z.enum(['count', 'refuse']).optional(),
+    /** A4: whether `vote for X` (and `vote on X`) counts; default true. */
+    voteFor: z.boolean().optional(),
+    /** Whether a vote counts only when its line starts with it (`Cross fingers, vote X` does not); default false. */
+    ownLine: z.boolean().optional(),
+    /** A32: whether a plain-text line starting with a keyword (`vote X`, no bold, no tag) counts; default false. */
+    unbolded: z.boolean().optional(),
+  });
+
+  /** H-VC1..H-VC5: the parts of the full vote count, each switchable (docs/rules/house-rules.md; defaults there). */
+  const voteCount = z.strictObject({
+    changes: z.boolean().optional(),
+    history: z.boolean().optional(),
+    through: z.boolean().optional(),
+    previousCounts: z.boolean().optional(),
+    lMinus: z.enum(['every', 'near', 'none']).optional(),
+  });
+
+  const options = z.strictObject({
+    voteReading: voteReading.optional(),
+    syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
+    threshold: z.union([z.literal('majority'), z.literal('none'), z.number().int().positive()]).optional(),
+    deadlineOutcome: z.enum(['no-lynch', 'plurality']).optional(),
+    noLynchThreshold: z.union([z.enum(['majority', 'majority-minus-one']), z.number().int().positive()]).optional(),
+    flightHours: z.number().positive().optional(),
+    abortHours: z.number().nonnegative().optional(),
+    doomsdayHours: z.number().positive().optional(),
+    carrierBlocksAutomatic: z.boolean().optional(),
+    seed: z.string().optional(),
+    shield: z.enum(['bodyguard', 'layer']).optional(),
+    scanner: z.enum(['lone', 'linked']).optional(),
+    selfTarget: z.array(z.string()).optional(),
+    phasePost: z.string().optional(),
+    unvoteRequired: z.boolean().optional(),
+    // House rules (docs/rules/house-rules.md).
+    hideVoteWeights: z.boolean().optional(),
+    majorityFromDay: z.number().int().min(0).optional(),
+    voteLock: z.boolean().optional(),
+    voteLockLiftsAt: z.number().int().min(2).optional(),
+    selfVote: z.boolean().optional(),
+    tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
+    replacementVotes: z.enum(['carry', 'reset']).optional(),
+    votesOnReplaced: z.enum(['carry', 'reset']).optional(),
+    prodHours: z.number().positive().optional(),
+    countActivity: z.boolean().optional(),
+    voteCount: voteCount.optional(),
+    /** H-CR1: players' requests for a count flag the mod and queue a count, at most one per cooldown (minutes). */
+    countRequests: z.boolean().optional(),
+    countRequestCooldown: z.number().nonnegative().optional(),
+  });
+
+  const event = z
+    .union([
+      z.strictObject({
+        at: isoInstant,
+        replace: z.string().min(1),
+        by: z.string().min(1),
+        votes: z.enum(['carry', 'reset']).optional(),
+      }),
+      z.strictObject({ at: isoInstant, resetVotes: z.literal(true), note: z.string().optional() }),
+      z.strictObject({ at: isoInstant, revive: z.string().min(1), note: z.string().optional() }),
+      // The cause is checked after the union matched this shape, so a wrong one is named with the list (H-EV1).
+      z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.string().optional() }),
+      z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
+      z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
+      z.strictObject({
+        post: z.coerce.string(),
+        ignore: z.literal(true),
+        note: z.string().optional(),
+        at: isoInstant.optional(),
+      }),
+      z.strictObject({
+        post: z.coerce.string(),
+        vote: z.string().min(1),
+        note: z.string().optional(),
+        at: isoInstant.optional(),
+      }),
+    ])
+    .superRefine((e, ctx) => {
+      if ('kill' in e && e.cause !== undefined && !(CAUSES as readonly string[]).includes(e.cause))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cause'],
+          message: `unknown cause ${JSON.stringify(e.cause)}; expected one of: ${CAUSES.join(', ')}`,
+        });
+    })
+    .transform((e) => ('kill' in e ? { ...e, cause: (e.cause ?? 'modkill') as DeathCause } : e));
+
+  const gameFile = z.strictObject({
+    ruleset: z.string().min(1),
+    title: z.string().optional().default(''),
+    moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
+    timezone: z
+      .string()
+      .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. "Europe/London" or "America/New_York"' })
+      .optional()
+      .default('UTC'),
+    thread: z.strictObject({ platform: z.enum(PLATFORMS), url: z.string() }).optional(),
+    players: z.array(player).min(1),
+    phases: z.array(phase).min(1),
+    options: options.optional().default({}),
+    events: z.array(event).optional().default([]),
+    successors: z.array(z.string()).optional(),
+  });
+  return { gameFile, player, phase, options, event };
+}
+
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+
+/** The game file's schema (interfaces §3). */
+export function gameFileSchema(): ReturnType<typeof buildSchemas>['gameFile'] {
+  schemas ??= buildSchemas();
+  return schemas.gameFile;
+}
+
+export type GameFile = z.infer<ReturnType<typeof buildSchemas>['gameFile']>;
+export type PlayerSetup = z.infer<ReturnType<typeof buildSchemas>['player']>;
+export type PhaseSetup = z.infer<ReturnType<typeof buildSchemas>['phase']>;
+export type GameOptions = z.infer<ReturnType<typeof buildSchemas>['options']>;
+export type GameEvent = z.infer<ReturnType<typeof buildSchemas>['event']>;
 export type DeathCause = (typeof CAUSES)[number];

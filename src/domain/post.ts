@@ -1,16 +1,26 @@
 import * as z from 'zod';
 
-/** One line of a thread dump (interfaces §1): a post, or one later version of it. */
-export const postSchema = z.object({
-  id: z.string().min(1),
-  author: z.string(),
-  createdAt: z.string(),
-  editedAt: z.string().nullable().optional().default(null),
-  html: z.string(),
-  channel: z.enum(['thread', 'pm']).optional().default('thread'),
-  to: z.string().optional(),
-  url: z.string().optional(),
-});
+const buildPostSchema = () =>
+  z.object({
+    id: z.string().min(1),
+    author: z.string(),
+    createdAt: z.string(),
+    editedAt: z.string().nullable().optional().default(null),
+    html: z.string(),
+    channel: z.enum(['thread', 'pm']).optional().default('thread'),
+    to: z.string().optional(),
+    url: z.string().optional(),
+  });
+let builtPostSchema: ReturnType<typeof buildPostSchema> | undefined;
+
+/**
+ * One line of a thread dump (interfaces §1): a post, or one later version of it. Built on first use: a call whose
+ * every line `asPost` takes never needs it, and building zod schemas is a few ms of every call (issue 11).
+ */
+export function postSchema(): ReturnType<typeof buildPostSchema> {
+  builtPostSchema ??= buildPostSchema();
+  return builtPostSchema;
+}
 
 export type Channel = 'thread' | 'pm';
 

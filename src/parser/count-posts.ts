@@ -9,12 +9,16 @@ import { hasNoMarkupToRead } from './may-hold-action.js';
 export const COUNT_HEADING =
   /(?<![\p{L}\p{N}])(?:(?:official|current)\s+)?(?:vote\s*counts?|v\.?c\.?(?=\s*#?\d)|vote\s+tally)(?![\p{L}])/iu;
 
+/** The lines of a post `readsAsVoteCount` reads: a moderator's day-start write-up is often 50 kB. */
+const HEADING_LINES = 40;
+
 /** True when the post reads as a vote count: a short line within its first 40 that is a count heading. */
 export function readsAsVoteCount(html: string): boolean {
   if (typeof html !== 'string' || !MENTIONS_COUNT.test(html)) return false;
-  const scan = scanHtml(typeof html === 'string' ? html.slice(0, 50_000) : '', false);
+  // Lines 0..HEADING_LINES are read, so the scan may stop at the end of line HEADING_LINES.
+  const scan = scanHtml(html.slice(0, 50_000), false, HEADING_LINES + 1);
   let start = 0;
-  for (let i = 0; i <= Math.min(scan.breaks.length, 40); i++) {
+  for (let i = 0; i <= Math.min(scan.breaks.length, HEADING_LINES); i++) {
     const end = scan.breaks[i] ?? scan.text.length;
     const line = cleanText(scan.text.slice(start, end)).trim();
     start = end;

@@ -60,9 +60,11 @@ class Collector implements Partial<Handler> {
   private headingStart = 0;
   private currentTag: TagSpan | null = null;
   private captureTags = false;
+  private lines = Number.POSITIVE_INFINITY;
+  private parser: Parser | null = null;
   scan: Scan = emptyScan();
 
-  start(captureTags: boolean): void {
+  start(captureTags: boolean, lines = Number.POSITIVE_INFINITY, parser: Parser | null = null): void {
     this.parts = [];
     this.length = 0;
     this.atLineStart = true;
@@ -72,6 +74,8 @@ class Collector implements Partial<Handler> {
     this.heading = 0;
     this.currentTag = null;
     this.captureTags = captureTags;
+    this.lines = lines;
+    this.parser = parser;
     this.scan = emptyScan();
   }
 
@@ -96,6 +100,8 @@ class Collector implements Partial<Handler> {
     if (this.atLineStart) return;
     this.scan.breaks.push(this.length);
     this.atLineStart = true;
+    // The callbacks come in document order, so what a later one adds is past this break.
+    if (this.scan.breaks.length >= this.lines) this.parser?.pause();
   }
 
   onopentag(name: string, attribs: Record<string, string>): void {
@@ -183,11 +189,14 @@ let collector: Collector | null = null;
 /**
  * One pass over the HTML with htmlparser2's streaming parser. The callbacks object is reused; the parser
  * is not, because its `reset()` leaves the tokenizer inside an unclosed `<script>` of the previous post.
+ * With `lines`, the pass stops where that many lines have ended: `text` up to the last of those `breaks`, and
+ * the breaks themselves, are the whole pass's (a reader of a post's first lines needs no more); what comes
+ * after them is partial (decision 0024).
  */
-export function scanHtml(html: string, captureTags: boolean): Scan {
+export function scanHtml(html: string, captureTags: boolean, lines = Number.POSITIVE_INFINITY): Scan {
   collector ??= new Collector();
-  collector.start(captureTags);
   const parser = new Parser(collector, { decodeEntities: true });
+  collector.start(captureTags, lines, parser);
   parser.write(html);
   const unclosed = collector.excludedOpen;
   parser.end();

@@ -6,7 +6,7 @@ import { roleWords } from '../../src/reporter/flip.js';
 
 // Issue 15: a night kill recorded as a game-file event inside the night is counted, and the day-start draft says
 // who died (it said "Nobody died in the night").
-const game = gameFileSchema.parse({
+const game = gameFileSchema().parse({
   ruleset: 'vanilla',
   moderator: 'Mod',
   players: ['Ava', 'Bea', 'Cid', 'Dot', 'Eve'].map((name) => ({ name, faction: name === 'Bea' ? 'mafia' : 'town' })),

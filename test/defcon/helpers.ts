@@ -37,7 +37,7 @@ export type PlayerSpec = {
 };
 
 export function defconGame(players: PlayerSpec[], extra: Record<string, unknown> = {}): GameFile {
-  return gameFileSchema.parse({
+  return gameFileSchema().parse({
     ruleset: 'defcon',
     title: 'test',
     moderator: 'Mod',

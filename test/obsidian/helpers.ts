@@ -34,7 +34,7 @@ export function inPhase(phase: string, hours = 1): string {
 export const endOf = (phase: string) => day(PHASES.indexOf(phase) + 1);
 
 export function obsidianGame(extra: Record<string, unknown> = {}, roster: object[] = ROSTER): GameFile {
-  return gameFileSchema.parse({
+  return gameFileSchema().parse({
     ruleset: 'obsidian',
     title: 'Test',
     moderator: 'Mod',

@@ -13,7 +13,7 @@ export function smallGame(
   players: string[] = ['Alice', 'Bob', 'Cleo', 'Dan', 'Eve'],
   extra: Record<string, unknown> = {},
 ): GameFile {
-  return gameFileSchema.parse({
+  return gameFileSchema().parse({
     ruleset: 'vanilla',
     title: 'Small Town',
     moderator: 'Mod',
