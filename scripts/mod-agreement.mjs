@@ -140,6 +140,13 @@ for (const dir of dirs) {
         return out;
       };
       const byReplacement = (i, who) => norm(posts[i].author) !== firstName.get(who);
+      // The post of the slot's last vote before post i, this day (null: none, or carried from an earlier day).
+      const lastVoteBefore = (i, who) => {
+        let found = null;
+        for (const [k, a] of acts)
+          if (k < i && slotOf(posts[k].author) === who && a.some((x) => x.kind === 'vote')) found = k;
+        return found;
+      };
       function* unvoteForms(i, act, who, before, vc) {
         const text = postText(i);
         const rest = text.replace(act.text, '').replace(/\s+/g, ' ').trim();
@@ -157,6 +164,9 @@ for (const dir of dirs) {
           else yield `names nobody (${act.form}: words after the keyword)`;
         }
         if (byReplacement(i, who)) yield 'by a replacement';
+        const cast = lastVoteBefore(i, who);
+        if (cast !== null && norm(posts[cast].author) !== norm(posts[i].author))
+          yield 'withdrawing the vote of the player it replaced';
         if (text.length > 1500) yield 'in a post of 1,500+ characters';
         if (text.length - (text.lastIndexOf(act.text) + act.text.length) < 15 && text.length > 300)
           yield 'at the end of a 300+ character post';
