@@ -1,5 +1,6 @@
 import { type Handler, Parser } from 'htmlparser2';
 import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
+import { decodeEntities, type MarkupVisitor, walkPlainMarkup } from './plain-markup.js';
 
 /** A range of `Scan.text`, start inclusive, end exclusive. */
 export interface Span {
@@ -62,6 +63,8 @@ class Collector implements Partial<Handler> {
   private captureTags = false;
   private lines = Number.POSITIVE_INFINITY;
   private parser: Parser | null = null;
+  /** `lines` lines have ended: the rest of the input is not read. */
+  stopped = false;
   scan: Scan = emptyScan();
 
   start(captureTags: boolean, lines = Number.POSITIVE_INFINITY, parser: Parser | null = null): void {
@@ -76,6 +79,7 @@ class Collector implements Partial<Handler> {
     this.captureTags = captureTags;
     this.lines = lines;
     this.parser = parser;
+    this.stopped = false;
     this.scan = emptyScan();
   }
 
@@ -101,10 +105,13 @@ class Collector implements Partial<Handler> {
     this.scan.breaks.push(this.length);
     this.atLineStart = true;
     // The callbacks come in document order, so what a later one adds is past this break.
-    if (this.scan.breaks.length >= this.lines) this.parser?.pause();
+    if (this.scan.breaks.length >= this.lines) {
+      this.stopped = true;
+      this.parser?.pause();
+    }
   }
 
-  onopentag(name: string, attribs: Record<string, string>): void {
+  onopentag(name: string, attribs: Readonly<Record<string, string>>): void {
     if (this.excluded > 0) {
       this.frames.push(0);
       return;
@@ -185,15 +192,59 @@ function emptyScan(): Scan {
 }
 
 let collector: Collector | null = null;
+let plainFeed: MarkupVisitor | null = null;
 
 /**
- * One pass over the HTML with htmlparser2's streaming parser. The callbacks object is reused; the parser
- * is not, because its `reset()` leaves the tokenizer inside an unclosed `<script>` of the previous post.
+ * One pass over the HTML: plain markup (most posts) by `walkPlainMarkup`, which gives the Collector what
+ * htmlparser2 would, else htmlparser2's streaming parser (`parsedScan`; the tests hold the two equal on every real
+ * post and on fuzzed ones). In a one-shot call htmlparser2 runs on a few dozen posts, cold; the plain reader is the
+ * one the pre-check already ran over every post (decision 0023).
  * With `lines`, the pass stops where that many lines have ended: `text` up to the last of those `breaks`, and
  * the breaks themselves, are the whole pass's (a reader of a post's first lines needs no more); what comes
  * after them is partial (decision 0024).
  */
 export function scanHtml(html: string, captureTags: boolean, lines = Number.POSITIVE_INFINITY): Scan {
+  collector ??= new Collector();
+  plainFeed ??= feedOf(collector);
+  collector.start(captureTags, lines);
+  let plain = false;
+  try {
+    plain = walkPlainMarkup(html, plainFeed);
+  } catch {
+    // Not read here: htmlparser2 reads it.
+  }
+  return plain ? collector.finish() : parsedScan(html, captureTags, lines);
+}
+
+/** The Collector told by `walkPlainMarkup`; an excluded element left open at the end goes to htmlparser2. */
+function feedOf(c: Collector): MarkupVisitor {
+  return {
+    open(tag) {
+      c.onopentag(tag.name, tag.attribs);
+      return true;
+    },
+    close() {
+      c.onclosetag();
+    },
+    text(html, start, end) {
+      if (c.excludedOpen) return true;
+      const decoded = decodeEntities(html.slice(start, end));
+      if (decoded === null) return false;
+      c.ontext(decoded);
+      return true;
+    },
+    get stopped() {
+      return c.stopped;
+    },
+    end: () => !c.excludedOpen,
+  };
+}
+
+/**
+ * `scanHtml` by htmlparser2's streaming parser, whatever the markup. The callbacks object is reused; the parser
+ * is not, because its `reset()` leaves the tokenizer inside an unclosed `<script>` of the previous post.
+ */
+export function parsedScan(html: string, captureTags: boolean, lines = Number.POSITIVE_INFINITY): Scan {
   collector ??= new Collector();
   const parser = new Parser(collector, { decodeEntities: true });
   collector.start(captureTags, lines, parser);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionForm } from '../../src/domain/action.js';
 import type { Channel } from '../../src/domain/post.js';
 import { extractActions, readActions } from '../../src/parser/extract-actions.js';
-import { scanHtml } from '../../src/parser/html-scan.js';
+import { parsedScan, scanHtml } from '../../src/parser/html-scan.js';
 import { hasNoMarkupToRead, mayHoldAction } from '../../src/parser/may-hold-action.js';
 import { EVAL_DATA } from '../adapters/eval-data.js';
 import { mutatedBody } from '../fuzz/mutations.js';
@@ -104,6 +104,43 @@ describe('mayHoldAction: a post it passes over reads as empty', () => {
   it.each(EDGES)('%s', (html) => {
     for (const syntax of [['bold', 'tag'], ALL_FORMS] as ActionForm[][]) same(html, syntax, 'thread');
   });
+});
+
+// The scan reads plain markup without htmlparser2 (`walkPlainMarkup`): it must give what htmlparser2's walk gives,
+// text, line breaks, bold runs, headings and vote tags alike, on every real post and on hostile ones.
+describe('scanHtml: plain markup scans as htmlparser2 scans it', () => {
+  const bodies = corpusBodies();
+  const sameScan = (html: string) => {
+    for (const captureTags of [true, false]) expect(scanHtml(html, captureTags)).toEqual(parsedScan(html, captureTags));
+  };
+
+  it('every real post', () => {
+    const differ = bodies.filter(
+      (b) =>
+        JSON.stringify(scanHtml(b, true)) !== JSON.stringify(parsedScan(b, true)) ||
+        JSON.stringify(scanHtml(b, false)) !== JSON.stringify(parsedScan(b, false)),
+    );
+    expect(differ.slice(0, 3)).toEqual([]);
+  }, 300_000);
+
+  it(`${RUNS} hostile posts (mutated real ones)`, () => {
+    fc.assert(fc.property(mutatedBody(bodies), sameScan), { seed: SEED, numRuns: RUNS });
+  }, 300_000);
+
+  it(`${RUNS} real posts with markup and words put in`, () => {
+    const insert = fc.record({ what: fc.constantFrom(...PUT_IN), pos: fc.double({ min: 0, max: 1, noNaN: true }) });
+    const body = fc
+      .tuple(fc.constantFrom(...bodies.slice(0, 5000)), fc.array(insert, { minLength: 1, maxLength: 6 }))
+      .map(([b, edits]) =>
+        edits.reduce((acc, e) => {
+          const i = Math.floor(e.pos * acc.length);
+          return acc.slice(0, i) + e.what + acc.slice(i);
+        }, b),
+      );
+    fc.assert(fc.property(body, sameScan), { seed: SEED, numRuns: RUNS });
+  }, 300_000);
+
+  it.each([...EDGES, ...SCAN_EDGES])('%s', sameScan);
 });
 
 /** Pieces a fuzzed post gets: each one either changes what the parser reads or must not be mistaken for that. */
@@ -233,4 +270,25 @@ const EDGES = [
   '<br class="quote">The votes are reset.',
   '<a href="x?a=1&amp;b=2">link</a>',
   '<a href="x?a=1&b=2">link</a>',
+];
+
+/** Where htmlparser2 adds, closes or drops elements of its own accord: the plain reader must do the same. */
+const SCAN_EDGES = [
+  'a</br>b',
+  'a</p>b',
+  'a</img>b<img class="spoiler">c',
+  '<p>a<div>b</div>c',
+  '<p>a<p>b<h2>c</h2>',
+  '<li>a<li>b</li>',
+  '<b>a<div style="display:inline;font-weight:bold">b</b>c</div>',
+  '<b>unclosed bold',
+  '<blockquote>a<b>b</blockquote>c</b>',
+  'a<hr>b<hr/>c',
+  '<span class="bbvote" title="a &amp; b">VOTE: x</span><span class="bbvote">VOTE: y',
+  '<span class="bbvote" title="first" title="second">VOTE: x</span>',
+  '<B>Vote: x</B><H3>h</H3>',
+  '<span class="bbvote"><span class="bbvote">a</span>b</span>',
+  '<span class="bbvote">a<br>b</span>',
+  '<div style="display: inline">a</div><div style="DISPLAY:block">b</div>',
+  'x &lt;b&gt; &quot;y&quot; &apos;z&#39; &nbsp;w',
 ];
