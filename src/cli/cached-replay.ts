@@ -13,6 +13,7 @@ import { mustRead, nothingRead, readActions } from '../parser/extract-actions.js
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { AnswerMemo } from '../storage/answer-memo.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
+import { DumpParses } from '../storage/dump-parses.js';
 import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher, type StoredPoint } from '../storage/fold-points.js';
 
 /** Where a cut stands: the instant, the last line folded in at it, and how many of the dump's lines it sees. */
@@ -58,11 +59,20 @@ export function openReplay(
   const root = packageRoot();
   const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
   let parseCache: OpenParseCache | null | undefined;
+  const dir = cacheDir(env, fallback);
+  // The posts of this very dump that earlier calls parsed, read in one file (decision 0024).
+  let dumpParses: DumpParses | null | undefined;
   // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parse: ParseFn = (html, opts) => {
     if (!mustRead(html, opts)) return nothingRead();
+    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.text, posts) : null;
+    const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
+    const known = dumpParses?.get(html, optsKey);
+    if (known) return known;
     if (parseCache === undefined) parseCache = openParseCache(env, readActions, fallback);
-    return (parseCache?.fn ?? readActions)(html, opts);
+    const parsed = (parseCache?.fn ?? readActions)(html, opts);
+    dumpParses?.add(html, optsKey, parsed);
+    return parsed;
   };
   const withParseCache = <T>(f: () => T): T => {
     try {
@@ -70,9 +80,9 @@ export function openReplay(
     } finally {
       parseCache?.close();
       parseCache = undefined;
+      dumpParses?.save();
     }
   };
-  const dir = cacheDir(env, fallback);
   const pos = positionOf(posts, cut);
   if (!dir || !dump?.ends || !pos) return { ...none, replay: () => withParseCache(() => plain(parse)) };
   const points = new FoldPoints(dir, foldPointsKey(game));

@@ -1,0 +1,142 @@
+import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ParsedPost } from '../domain/action.js';
+import type { Post } from '../domain/post.js';
+import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { parserVersion } from './parser-version.js';
+
+/** Dumps whose parsed posts are kept (train/ has about 60): the least recently used go first. */
+export const DUMPS_KEPT = 256;
+
+const MAGIC = 'moddesk-dump-parses/1\n';
+const NAME = /^[0-9a-f]{64}\.json$/;
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
+
+/** A parse's options as the parse cache keys them. */
+type OptsKey = string;
+/** One kept parse: the options, the dump line whose post was parsed, the parser's output (as JSON). */
+type Entry = [OptsKey, number, ParsedPost];
+
+/**
+ * The posts of one dump that calls before this one parsed (decision 0024), one file per dump text and parser
+ * build in `dump-parses/` of the cache folder: a call reads it whole (a few hundred kB at most) instead of loading
+ * SQLite and looking its posts up one by one, which cost a scorer call about 15 ms. It is keyed by a SHA-256 of
+ * the whole dump text, so a line of it is that very post; its answers are the parse cache's, read back from JSON
+ * as the parse cache reads them. A file that does not read back whole is removed and read as empty; a write that
+ * fails, or that another call's write replaces, only costs a later call a look-up in the parse cache.
+ */
+export class DumpParses {
+  private readonly dir: string;
+  private readonly file: string;
+  private byOpts: Map<OptsKey, Map<string, ParsedPost>> | null = null;
+  private lineOf: Map<string, number> | null = null;
+  private added: Entry[] = [];
+  private kept: Entry[] = [];
+
+  constructor(
+    cacheDir: string,
+    dumpText: string,
+    private readonly posts: Post[],
+  ) {
+    const hash = sha256().update(`${parserVersion()}\0${dumpText.length}\0`).update(dumpText);
+    this.dir = join(cacheDir, 'dump-parses');
+    this.file = join(this.dir, `${hash.digest('hex')}.json`);
+  }
+
+  /** What an earlier call parsed `html` (a post of this dump) as, with these options; undefined when none did. */
+  get(html: string, optsKey: OptsKey): ParsedPost | undefined {
+    if (!this.byOpts) this.load();
+    return this.byOpts?.get(optsKey)?.get(html);
+  }
+
+  /** Keeps what this call parsed, for `save`. */
+  add(html: string, optsKey: OptsKey, parsed: ParsedPost): void {
+    this.lineOf ??= new Map(this.posts.map((p, i) => [p.html, i] as const).reverse());
+    const line = this.lineOf.get(html);
+    if (line === undefined) return;
+    this.added.push([optsKey, line, parsed]);
+    this.index(optsKey, html, parsed);
+  }
+
+  /** Writes the kept parses and this call's new ones, when it parsed any. */
+  save(): void {
+    if (this.added.length === 0) return;
+    const added = this.added;
+    this.added = [];
+    quietly(() => {
+      // Another call may have written since this one read: its parses are kept too.
+      const seen = new Set<string>();
+      const all: Entry[] = [];
+      for (const e of [...this.read(), ...this.kept, ...added]) {
+        const key = `${e[0]}\0${e[1]}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        all.push(e);
+      }
+      mkdirSync(this.dir, { recursive: true });
+      const body = Buffer.from(JSON.stringify(all), 'utf8');
+      writeWhole(this.file, Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
+      evictOldest(this.dir, DUMPS_KEPT, (n) => NAME.test(n), unlinkSync);
+      this.kept = all;
+    });
+  }
+
+  private load(): void {
+    this.byOpts = new Map();
+    this.kept = this.read();
+    for (const [optsKey, line, parsed] of this.kept) {
+      const post = this.posts[line];
+      if (post) this.index(optsKey, post.html, parsed);
+    }
+    if (this.kept.length > 0) {
+      const now = new Date();
+      quietly(() => utimesSync(this.file, now, now));
+    }
+  }
+
+  private index(optsKey: OptsKey, html: string, parsed: ParsedPost): void {
+    let byHtml = this.byOpts?.get(optsKey);
+    if (!byHtml) {
+      byHtml = new Map();
+      this.byOpts?.set(optsKey, byHtml);
+    }
+    byHtml.set(html, parsed);
+  }
+
+  /** The file's entries, or none (and the file removed) when it is not one a call wrote whole. */
+  private read(): Entry[] {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(this.file);
+    } catch {
+      return [];
+    }
+    const head = MAGIC.length;
+    const body = bytes.subarray(head + 64);
+    try {
+      if (
+        bytes.subarray(0, head).toString() === MAGIC &&
+        bytes.subarray(head, head + 64).toString() === sha256().update(body).digest('hex')
+      ) {
+        const entries = JSON.parse(body.toString('utf8')) as unknown;
+        if (Array.isArray(entries) && entries.every(isEntry)) return entries;
+      }
+    } catch {
+      // not ours: removed below
+    }
+    quietly(() => unlinkSync(this.file));
+    return [];
+  }
+}
+
+function isEntry(e: unknown): e is Entry {
+  if (!Array.isArray(e) || e.length !== 3) return false;
+  const [optsKey, line, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | null];
+  return (
+    typeof optsKey === 'string' &&
+    Number.isInteger(line) &&
+    (line as number) >= 0 &&
+    Array.isArray(parsed?.actions) &&
+    Array.isArray(parsed?.diagnostics)
+  );
+}
