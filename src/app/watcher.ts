@@ -17,6 +17,7 @@ import { readGameFile } from './game-file-read.js';
 import { applyGameFileEdit } from './game-file-reload.js';
 import { withRulings } from './game-file-writer.js';
 import { GameRunner, type RunnerOptions } from './game-runner.js';
+import { boundHeapGrowth } from './heap-growth.js';
 import { LiveDesk } from './live-desk.js';
 import { LoopSleep } from './loop-sleep.js';
 import { adapterFloorMs } from './poll-schedule.js';
@@ -96,8 +97,13 @@ export class Watcher {
     });
   }
 
-  /** Registers every game of the config (reading each game file) and makes its runner; polls nothing yet. */
+  /**
+   * Registers every game of the config (reading each game file) and makes its runner; polls nothing yet. Bounds
+   * the process's heap growth first (heap-growth.ts).
+   */
   open(): void {
+    // Before the first reads: their burst is what would grow the heap for good (heap-growth.ts).
+    boundHeapGrowth();
     const { store, clock, config, env } = this.d;
     const kinds = new Set<DraftKind>(config.autoApprove);
     const envOf = (file: string) => this.d.envFor?.(file) ?? env;

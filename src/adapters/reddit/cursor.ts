@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import type { CommentData } from './schema.js';
@@ -47,11 +47,9 @@ export function requestFullRead<C extends Record<string, unknown>>(cursor: C): C
 }
 
 export function fingerprint(c: CommentData): string {
-  const hash = createHash('sha1')
-    .update(`${c.author}\n${c.body_html ?? c.body ?? ''}`)
-    .digest('base64url')
-    .slice(0, 10);
-  return `${c.created_utc}:${typeof c.edited === 'number' ? c.edited : c.edited ? 1 : 0}:${hash}`;
+  // One call, no Hash object: every comment of every poll is fingerprinted (decision 0022).
+  const digest = hash('sha1', `${c.author}\n${c.body_html ?? c.body ?? ''}`, 'base64url').slice(0, 10);
+  return `${c.created_utc}:${typeof c.edited === 'number' ? c.edited : c.edited ? 1 : 0}:${digest}`;
 }
 
 export function fingerprintParts(fp: string): { created: number; edited: number; gone: boolean } {

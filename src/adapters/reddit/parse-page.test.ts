@@ -126,6 +126,23 @@ describe('Reddit page mapper (pure)', () => {
     );
   });
 
+  it("names a thing whose data is not an object (the page's shape is checked before each thing's fields)", () => {
+    for (const data of [null, 'gone', [1, 2]]) {
+      const bad = page([t1('q1'), { kind: 't1', data }]);
+      const err = (() => {
+        try {
+          parseRedditJson(bad, { where: 'GET /comments/abc' });
+        } catch (e) {
+          return e;
+        }
+      })() as ModdeskError;
+      expect(err).toBeInstanceOf(ModdeskError);
+      expect(err.oneLine()).toMatch(
+        /GET \/comments\/abc \[1\]\.data\.children\[1\]\.data: expected Reddit JSON \(expected an object\)/,
+      );
+    }
+  });
+
   it('maps an inbox Listing to pm posts with `to`, leaving out comment replies', () => {
     const msg = (id: string, extra: Record<string, unknown> = {}) => ({
       kind: 't4',

@@ -65,7 +65,15 @@ export const messageDataSchema = z.object({
 });
 export type MessageData = z.infer<typeof messageDataSchema>;
 
-export const thingSchema = z.object({ kind: z.string(), data: z.record(z.string(), z.unknown()) });
+/**
+ * A thing's `data` is checked to be an object here and field by field by its kind's schema where it is read; a
+ * record schema would copy every field of every comment once more on each poll (decision 0022).
+ */
+const thingDataSchema = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'expected an object',
+);
+export const thingSchema = z.object({ kind: z.string(), data: thingDataSchema });
 export type Thing = z.infer<typeof thingSchema>;
 
 export const listingSchema = z.object({
