@@ -15,6 +15,12 @@ const argv = process.argv.slice(2);
 const bundle = mtime('bin/main.mjs');
 const fresh = bundle >= 0 && bundle >= mtime('cli/main.js');
 const command = argv.find((a) => !a.startsWith('-'));
+// A one-shot command runs for a few hundred milliseconds, and V8's optimizing compiler spent more CPU compiling its
+// many warm functions than running them optimized saved (decision 0023): only code that runs about 60 times as
+// long as V8's default asks for it gets optimized (a huge input's hot loops still are). The long-running commands
+// (watch, serve, demo, fetch) keep V8's defaults.
+if (['state', 'count', 'parse', 'draw', 'script'].includes(command))
+  require('node:v8').setFlagsFromString('--interrupt-budget=4000000');
 // Files of one build are written within seconds; an older one is another build's.
 const ofThisBuild = (info) => fresh && info !== undefined && info.mtimeMs >= bundle - 60_000;
 
