@@ -1,33 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNT_HEADING, NOT_A_COUNT, readsAsVoteCount } from '../../src/parser/count-posts.js';
 import { MENTIONS_COUNT } from '../../src/parser/count-words.js';
 import { cleanText, type Scan, scanHtml } from '../../src/parser/html-scan.js';
-import { EVAL_DATA } from '../adapters/eval-data.js';
+import { corpusBodies } from '../adapters/eval-data.js';
 import { mutatedBody } from '../fuzz/mutations.js';
 
 // Issue 11: `readsAsVoteCount` reads a post's first 41 lines, so its scan stops there (`scanHtml`'s `lines`). What
 // it reads must be what the whole pass gives: every real post and every hostile one, and the count reading itself.
-const CORPUS = join(EVAL_DATA, 'mafiascum-donbot');
 const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
 const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
-
-function corpusBodies(): string[] {
-  const dirs = ['games', 'train'].map((d) => join(CORPUS, d));
-  for (const d of dirs)
-    if (!existsSync(d)) throw new Error(`the scan is compared on every real post: no threads at ${d}`);
-  const files = dirs.flatMap((d) => readdirSync(d).map((t) => join(d, t, 'posts.jsonl'))).filter((f) => existsSync(f));
-  if (files.length < 60)
-    throw new Error(`expected the 66 real threads under ${dirs.join(' and ')}, got ${files.length}`);
-  return files.flatMap((f) =>
-    readFileSync(f, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => (JSON.parse(l) as { html: string }).html),
-  );
-}
 
 /** The part of a scan that the first `lines` lines are made of. */
 function firstLines(scan: Scan, lines: number) {
@@ -55,7 +37,7 @@ const sameLines = (html: string, lines: number, captureTags: boolean) =>
   JSON.stringify(firstLines(scanHtml(html, captureTags), lines));
 
 describe('scanHtml with a number of lines: the first lines of the whole pass', () => {
-  const bodies = corpusBodies();
+  const bodies = corpusBodies('the scan');
 
   it('every real post: the first 1, 3 and 41 lines (text and breaks), with and without vote tags', () => {
     expect(bodies.length).toBeGreaterThan(90_000);

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActionForm } from '../../src/domain/action.js';
@@ -7,38 +5,21 @@ import type { Channel } from '../../src/domain/post.js';
 import { extractActions, readActions } from '../../src/parser/extract-actions.js';
 import { parsedScan, scanHtml } from '../../src/parser/html-scan.js';
 import { hasNoMarkupToRead, mayHoldAction } from '../../src/parser/may-hold-action.js';
-import { EVAL_DATA } from '../adapters/eval-data.js';
+import { corpusBodies } from '../adapters/eval-data.js';
 import { mutatedBody } from '../fuzz/mutations.js';
 
 // Issue 11: `extractActions` skips htmlparser2 for a post `mayHoldAction` proves empty. The proof must never be
 // wrong: every real post and every hostile one reads the same with it as with every post parsed (`readActions`).
-const CORPUS = join(EVAL_DATA, 'mafiascum-donbot');
 const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
 const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
 const ALL_FORMS: ActionForm[] = ['bold', 'tag', 'hash', 'plain'];
-
-/** Every post body of the real threads of games/ and train/; fails, naming where it looked. */
-function corpusBodies(): string[] {
-  const dirs = ['games', 'train'].map((d) => join(CORPUS, d));
-  for (const d of dirs)
-    if (!existsSync(d)) throw new Error(`the pre-check is compared on every real post: no threads at ${d}`);
-  const files = dirs.flatMap((d) => readdirSync(d).map((t) => join(d, t, 'posts.jsonl'))).filter((f) => existsSync(f));
-  if (files.length < 60)
-    throw new Error(`expected the 66 real threads under ${dirs.join(' and ')}, got ${files.length}`);
-  return files.flatMap((f) =>
-    readFileSync(f, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => (JSON.parse(l) as { html: string }).html),
-  );
-}
 
 const same = (html: string, syntax: ActionForm[], channel: Channel): void => {
   expect(extractActions(html, { syntax, channel })).toEqual(readActions(html, { syntax, channel }));
 };
 
 describe('mayHoldAction: a post it passes over reads as empty', () => {
-  const bodies = corpusBodies();
+  const bodies = corpusBodies('the pre-check');
   const skipped = bodies.filter((b) => !mayHoldAction(b, ['bold', 'tag']));
 
   it('every real post reads the same as with every post parsed (bold and tags; every form, in PMs)', () => {
@@ -109,7 +90,7 @@ describe('mayHoldAction: a post it passes over reads as empty', () => {
 // The scan reads plain markup without htmlparser2 (`walkPlainMarkup`): it must give what htmlparser2's walk gives,
 // text, line breaks, bold runs, headings and vote tags alike, on every real post and on hostile ones.
 describe('scanHtml: plain markup scans as htmlparser2 scans it', () => {
-  const bodies = corpusBodies();
+  const bodies = corpusBodies('the pre-check');
   const sameScan = (html: string) => {
     for (const captureTags of [true, false]) expect(scanHtml(html, captureTags)).toEqual(parsedScan(html, captureTags));
   };
