@@ -6,7 +6,7 @@ import { NAMED_KINDS } from './keywords.js';
  * `no lynch`, `no-lynch`, `nolynch`, `no elimination`, `no exe(cution)`, `NL`, also after `to`/`for`.
  */
 const NO_LYNCH =
-  /^(?:(?:to|for)\s+)?(?:no[\s_.-]*(?:lynch(?:ing|es)?|elim(?:ination|inate|inations)?|exe(?:cution|cute)?)|nl)(?![\p{L}\p{N}])/iu;
+  /^(?:(?:to|for)\s+)?(?:no[\s_.-]*(?:lynch(?:ing|es)?|elim(?:ination|inate|inations)?|exe(?:cution|cute)?)|nl)(?![\p{L}\p{M}\p{N}])/iu;
 
 /** A12: `pass` alone (a player passing on the lynch) is no lynch. */
 const PASS = /^pass(?:ing)?[.!]?$/iu;
@@ -25,7 +25,7 @@ const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'mt', 
  */
 const COMMENTARY = / [-–—]+ |[–—]| --|[([{,;!?|]|\.\.\.|…|: /u;
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u;
 
 /** Cuts `Mr. Wright. He is scum` after `Wright`, keeping periods that end an abbreviation or sit inside a name. */
 function cutAtSentenceEnd(text: string): string {
@@ -33,7 +33,7 @@ function cutAtSentenceEnd(text: string): string {
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     // The word before the period, walked back by hand: a `$`-anchored pattern here would rescan the text per period.
     let start = m.index;
-    while (start > 0 && LETTER_OR_DIGIT.test(text[start - 1] as string)) start -= 1;
+    while (start > 0 && WORD_CHARACTER.test(text[start - 1] as string)) start -= 1;
     const lastWord = text.slice(start, m.index).toLowerCase();
     if (!ABBREVIATIONS.has(lastWord) && lastWord.length > 1) return text.slice(0, m.index);
   }
