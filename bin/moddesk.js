@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The CLI entry. It runs the bundle `npm run build` makes (dist/bin/, which `npm ci` builds via `prepare`);
 // when `tsc -p tsconfig.build.json` ran after it, tsc's dist/cli/ is the newer build of the sources and runs instead.
-// A command runs from the one-script build (dist/bin/moddesk.cjs) with V8's code cache (decision 0012); `--help`
+// A command runs from its own one-script build (dist/bin/command-<name>.cjs) with V8's code cache (decision 0012); `--help`
 // written to a pipe or file is the text the build took from commander (dist/bin/help.txt), else the dispatcher's own
 // small script (dist/bin/help.cjs) prints it. CommonJS (bin/package.json): an ES entry costs a call about 4 ms more.
 'use strict';
@@ -19,13 +19,20 @@ const command = argv.find((a) => !a.startsWith('-'));
 // many warm functions than running them optimized saved (decision 0023): only code that runs about 60 times as
 // long as V8's default asks for it gets optimized (a huge input's hot loops still are). The long-running commands
 // (watch, serve, demo, fetch) keep V8's defaults.
-if (['state', 'count', 'parse', 'draw', 'script'].includes(command))
+// V8 refuses Node's code cache for a built-in module compiled after a flag changes, so the built-ins such a call
+// loads (node:vm and node:module to run the script; crypto, zlib and os for the caches; net and stream for stdout as
+// a pipe) are loaded first: compiled from source, they cost a scorer's call about 4% more (decision 0023).
+if (['state', 'count', 'parse', 'draw', 'script'].includes(command)) {
+  for (const builtin of ['vm', 'module', 'crypto', 'zlib', 'os', 'net', 'stream']) require(`node:${builtin}`);
   require('node:v8').setFlagsFromString('--interrupt-budget=4000000');
+}
 // Files of one build are written within seconds; an older one is another build's.
 const ofThisBuild = (info) => fresh && info !== undefined && info.mtimeMs >= bundle - 60_000;
 
 if (!(ofThisBuild(stat('bin/help.txt')) && printedHelp(argv))) {
-  const scriptFile = command ? 'bin/moddesk.cjs' : 'bin/help.cjs';
+  // A command's own script (scripts/build.mjs); anything else (no command, an unknown one) the dispatcher's.
+  const own = command && /^[a-z]+$/.test(command) ? `bin/command-${command}.cjs` : null;
+  const scriptFile = own && stat(own) ? own : 'bin/help.cjs';
   const script = stat(scriptFile);
   const loaded = ofThisBuild(script)
     ? Promise.resolve(runCached(join(dist, scriptFile), script, command ?? 'main'))

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,25 @@ describe('the built CLI', () => {
     expect(status, out).toBeGreaterThan(0);
     expect(status).toBeLessThan(500);
   }, 60_000);
+
+  it("each command runs from a script of its own (decision 0025), which holds no other command's code", () => {
+    const dist = join(ROOT, 'dist', 'bin');
+    const commands = readdirSync(join(ROOT, 'src', 'cli'))
+      .map((f) => /^([a-z]+)-command\.ts$/.exec(f)?.[1])
+      .filter((c): c is string => c !== undefined);
+    expect(commands).toContain('state');
+    for (const command of commands) {
+      const script = readFileSync(join(dist, `command-${command}.cjs`), 'utf8');
+      const registered = [...script.matchAll(/\.command\("([a-z]+)"\)/g)].map((m) => m[1]);
+      expect(new Set(registered), command).toEqual(new Set([command]));
+    }
+    const help = execFileSync(process.execPath, [BIN, 'state', '--help'], { encoding: 'utf8' });
+    expect(help).toMatch(/^Usage: moddesk state /);
+    // An unknown command is the dispatcher's to refuse, with the list of the real ones.
+    const unknown = spawnSync(process.execPath, [BIN, 'nosuch'], { encoding: 'utf8' });
+    expect(unknown.status).not.toBe(0);
+    expect(unknown.stderr).toMatch(/nosuch/);
+  });
 
   it('a command keeps the code V8 compiled for it (decision 0012); a broken or missing cache changes nothing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'moddesk-code-cache-'));
