@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on a 2-core machine is one worker, and most of the slow files wait on processes, servers or
+    // a browser rather than compute: two files at a time keep both cores busy.
+    maxWorkers: 2,
   },
 });
