@@ -21,7 +21,7 @@ const command = argv.find((a) => !a.startsWith('-'));
 // (watch, serve, demo, fetch) keep V8's defaults.
 // V8 refuses Node's code cache for a built-in module compiled after a flag changes, so the built-ins such a call
 // loads (node:vm and node:module to run the script; crypto, zlib and os for the caches; net and stream for stdout as
-// a pipe) are loaded first: compiled from source, they cost a scorer's call about 4% more (decision 0023).
+// a pipe) are loaded first: compiled from source, they cost a scorer's call about 4% more (decision 0025).
 if (['state', 'count', 'parse', 'draw', 'script'].includes(command)) {
   for (const builtin of ['vm', 'module', 'crypto', 'zlib', 'os', 'net', 'stream']) require(`node:${builtin}`);
   require('node:v8').setFlagsFromString('--interrupt-budget=4000000');

@@ -80,7 +80,9 @@ describe('the built CLI', () => {
     const commands = readdirSync(join(ROOT, 'src', 'cli'))
       .map((f) => /^([a-z]+)-command\.ts$/.exec(f)?.[1])
       .filter((c): c is string => c !== undefined);
-    expect(commands).toContain('state');
+    // The same commands the dispatcher offers (src/cli/main.ts), as its --help lists them.
+    const listed = [...readFileSync(join(dist, 'help.txt'), 'utf8').matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]);
+    expect(new Set(commands)).toEqual(new Set(listed.filter((c) => c !== 'help')));
     for (const command of commands) {
       const script = readFileSync(join(dist, `command-${command}.cjs`), 'utf8');
       const registered = [...script.matchAll(/\.command\("([a-z]+)"\)/g)].map((m) => m[1]);
@@ -92,6 +94,40 @@ describe('the built CLI', () => {
     const unknown = spawnSync(process.execPath, [BIN, 'nosuch'], { encoding: 'utf8' });
     expect(unknown.status).not.toBe(0);
     expect(unknown.stderr).toMatch(/nosuch/);
+  });
+
+  it("a one-shot command loads its Node built-ins before V8's flag, so Node's code cache serves them (decision 0025)", () => {
+    // A flag set at run time voids Node's code cache for every built-in compiled after it: record what loads then.
+    const dir = mkdtempSync(join(tmpdir(), 'moddesk-builtins-'));
+    try {
+      const hook = join(dir, 'hook.cjs');
+      writeFileSync(
+        hook,
+        `const v8 = require('node:v8'); const set = v8.setFlagsFromString; let before = null;
+        v8.setFlagsFromString = (f) => { before = new Set(process.moduleLoadList); return set(f); };
+        process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'after.json'))},
+          JSON.stringify(before && process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule')))));`,
+      );
+      const game = join(ROOT, 'test', 'games', 'defcon-sample', 'game.yaml');
+      for (const args of [
+        ['state', '--game', game, '--json'],
+        ['count', '--game', game],
+      ]) {
+        execFileSync(process.execPath, ['--require', hook, BIN, ...args], {
+          encoding: 'utf8',
+          env: { ...process.env, MODDESK_CACHE_DIR: join(dir, 'cache') },
+        });
+        const after = JSON.parse(readFileSync(join(dir, 'after.json'), 'utf8')) as string[] | null;
+        // `process` is the built-in's small facade; everything a call loads besides it comes before the flag.
+        expect(after, args[0]).toEqual(expect.any(Array));
+        expect(
+          (after ?? []).filter((m) => m !== 'NativeModule process'),
+          args[0],
+        ).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a command keeps the code V8 compiled for it (decision 0012); a broken or missing cache changes nothing', () => {
