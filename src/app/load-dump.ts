@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { type DumpWarning, readDumpLines } from '../domain/dump.js';
+import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
-import { readTextFile } from './read-text-file.js';
 
 export type { DumpWarning };
 
@@ -16,31 +17,69 @@ const toStderr =
  * and skipped, and the next `moddesk fetch` rewrites it.
  */
 export function loadDump(file: string, warn: DumpWarning = toStderr(file)): Post[] {
-  return parseDump(readTextFile(file, 'the thread dump'), file, warn);
+  return parseDump(readDumpBytes(file).bytes, file, warn);
 }
 
-/** A dump read with its text: `ends` (where each post's line ends) when the posts are in the file's order. */
-export interface DumpText {
+/** A dump file's bytes, and a SHA-256 of them (hex), worked out once when first asked for. */
+export interface DumpBytes {
+  bytes: Buffer;
+  readonly digest: string;
+}
+
+/** A dump read with its bytes: `ends` (where each post's line ends in them) when the posts are in the file's order. */
+export interface DumpText extends DumpBytes {
   posts: Post[];
-  text: string;
   ends: number[] | null;
 }
 
-/** `loadDump`, keeping the text: the fold points of one-shot calls are keyed by a hash of a prefix of it. */
-export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): DumpText {
-  return parseDumpText(readTextFile(file, 'the thread dump'), file, warn);
+/** The bytes of a dump file; a failure is a ModdeskError naming the file. */
+export function readDumpBytes(file: string): DumpBytes {
+  try {
+    return dumpBytes(readFileSync(file));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new ModdeskError('file-unreadable', `cannot read the thread dump (${code})`, { file, cause: err });
+  }
 }
 
-/** `loadDumpText` of text already read. */
-export function parseDumpText(text: string, file: string, warn: DumpWarning = toStderr(file)): DumpText {
-  const lines = readDumpLines(text, file, { warn });
+/**
+ * Bytes as a dump, hashed when first asked: the one-shot caches key by the hash (kept outputs, parsed posts), a
+ * call with the caches off never needs it. Hashing the bytes costs half of hashing the same text as a string.
+ */
+export function dumpBytes(bytes: Buffer): DumpBytes {
+  let digest: string | undefined;
+  return {
+    bytes,
+    get digest() {
+      digest ??= process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
+      return digest;
+    },
+  };
+}
+
+/** `loadDump`, keeping the bytes: the fold points of one-shot calls are keyed by a hash of a prefix of them. */
+export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): DumpText {
+  return parseDumpText(readDumpBytes(file), file, warn);
+}
+
+/** `loadDumpText` of a dump already read (text is for tests and small inputs). */
+export function parseDumpText(source: DumpBytes | string, file: string, warn: DumpWarning = toStderr(file)): DumpText {
+  const read = typeof source === 'string' ? dumpBytes(Buffer.from(source, 'utf8')) : source;
+  const lines = readDumpLines(read.bytes, file, { warn });
   const posts = inTimeOrder(lines.posts, lines.times);
-  return { posts, text, ends: posts === lines.posts ? lines.ends : null };
+  return {
+    posts,
+    bytes: read.bytes,
+    get digest() {
+      return read.digest;
+    },
+    ends: posts === lines.posts ? lines.ends : null,
+  };
 }
 
 /** `readDumpLines` in time order. */
-export function parseDump(text: string, file: string, warn: DumpWarning = toStderr(file)): Post[] {
-  const { posts, times } = readDumpLines(text, file, { warn });
+export function parseDump(source: Buffer | string, file: string, warn: DumpWarning = toStderr(file)): Post[] {
+  const { posts, times } = readDumpLines(source, file, { warn });
   return inTimeOrder(posts, times);
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../adapters/common/package-root.js';
-import type { DumpText } from '../app/load-dump.js';
+import { type DumpBytes, type DumpText, readDumpBytes } from '../app/load-dump.js';
 import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
 import type { ParseFn } from '../domain/action.js';
@@ -65,7 +65,7 @@ export function openReplay(
   // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parse: ParseFn = (html, opts) => {
     if (!mustRead(html, opts)) return nothingRead();
-    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.text, posts) : null;
+    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest, posts) : null;
     const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
     const known = dumpParses?.get(html, optsKey);
     if (known) return known;
@@ -86,7 +86,7 @@ export function openReplay(
   const pos = positionOf(posts, cut);
   if (!dir || !dump?.ends || !pos) return { ...none, replay: () => withParseCache(() => plain(parse)) };
   const points = new FoldPoints(dir, foldPointsKey(game));
-  const hashOf = prefixHasher(dump.text, dump.ends);
+  const hashOf = prefixHasher(dump.bytes, dump.ends);
   const found = candidates(points, pos, hashOf);
   const same = (e: PointEntry) => e.at === pos.at && e.lastLine === pos.line && e.lines === pos.lines;
   let sameStored: StoredPoint | null | undefined;
@@ -209,7 +209,7 @@ function seenBy(posts: Post[], at: Instant): number {
 export interface MemoCall {
   answer: string | null;
   gameText: string;
-  dumpText: string;
+  dump: DumpBytes;
   keep(answer: string): void;
   /** `parseGameFile` of `gameText`, as an earlier call of this build parsed the same text. */
   game(file: string): GameFile;
@@ -231,13 +231,13 @@ export function memoFor(
   const dir = cacheDir(env, root ? join(root.dir, 'node_modules', '.cache') : null);
   if (!dir) return null;
   const gameText = readTextFile(gameFile, 'the game file');
-  const dumpText = readTextFile(postsFile, 'the thread dump');
-  if (dumpText !== '' && !dumpText.endsWith('\n')) return null;
-  const memo = new AnswerMemo(dir, [command, gameText, dumpText]);
+  const dump = readDumpBytes(postsFile);
+  if (dump.bytes.length > 0 && dump.bytes.at(-1) !== 0x0a) return null;
+  const memo = new AnswerMemo(dir, [command, gameText, `dump ${dump.digest}`]);
   return {
     answer: memo.read(),
     gameText,
-    dumpText,
+    dump,
     keep: (answer) => memo.write(answer),
     game: (file) => keptGame(dir, gameText, file),
   };

@@ -1,4 +1,4 @@
-import { ENGLISH_WORDS } from './word-list.js';
+import { englishWords } from './word-list.js';
 
 /** Common words that never stand for a player on their own (`Vote: the guy who claimed cop`). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -161,7 +161,7 @@ const MAX_SEGMENTATIONS = 16;
 const memo = new Map<string, string[][]>();
 
 function isWord(w: string): boolean {
-  return ENGLISH_WORDS.has(w) && (w.length > 1 || w === 'a' || w === 'i');
+  return englishWords().has(w) && (w.length > 1 || w === 'a' || w === 'i');
 }
 
 /** The ways a run-together lower-case word splits wholly into dictionary words (at most a few). */

@@ -24,7 +24,7 @@ import {
   unwrapName,
   wordSplits,
 } from './name-words.js';
-import { ENGLISH_WORDS } from './word-list.js';
+import { englishWords } from './word-list.js';
 
 interface IndexedName extends LooseName {
   /** The name as the game file spells it. */
@@ -98,11 +98,11 @@ export function buildNameIndex(given: readonly RosterName[]): NameIndex {
     let letters = norm.length;
     while (letters > 0 && (norm[letters - 1] as string) >= '0' && (norm[letters - 1] as string) <= '9') letters -= 1;
     for (let at = 1; at + MIN_TEXT <= letters; at += 1) {
-      if (ENGLISH_WORDS.has(norm.slice(at, letters))) wordStarts.add(at);
+      if (englishWords().has(norm.slice(at, letters))) wordStarts.add(at);
     }
     // And one that starts it ends a word: `evil|pacman` (N18 reads `pac` there).
     for (let at = MIN_TEXT + 1; at + MIN_TEXT <= letters; at += 1) {
-      if (ENGLISH_WORDS.has(norm.slice(0, at))) wordStarts.add(at);
+      if (englishWords().has(norm.slice(0, at))) wordStarts.add(at);
     }
     const split = nameWords(entry.name);
     const wholeWords = new Set(split.length > 1 ? split.filter((w) => !STOP_WORDS.has(w)) : []);

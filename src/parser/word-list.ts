@@ -204,4 +204,10 @@ wtf xxx yacht yak yam yard yarn yeah year yearbook yearn yeast yell yellow yes y
 young your yourself youth youthful zach zack zap zealot zebra zen zenith zero zip zoe zombie zone zoo zoom
 `;
 
-export const ENGLISH_WORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter((w) => w.length > 0));
+let words: ReadonlySet<string> | undefined;
+
+/** The list as a set, built when first asked: a call that resolves no name never pays for it (issue 11). */
+export function englishWords(): ReadonlySet<string> {
+  words ??= new Set(LIST.split(/\s+/).filter((w) => w.length > 0));
+  return words;
+}

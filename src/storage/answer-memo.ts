@@ -15,7 +15,7 @@ const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256'
 
 /**
  * A one-shot command's output kept by a SHA-256 of everything it read (decision 0013): the build, Node, the
- * command and its options, the game file's text and the dump's text. The same bytes in give the same bytes out,
+ * command and its options, the game file's text and the dump's bytes (by their hash). The same bytes in give the same bytes out,
  * so a call whose inputs an earlier successful call read prints its output without parsing them. A file that does
  * not read back whole is removed and read as a miss; a write that fails is dropped. Outputs are deflated (a
  * `state` JSON is tens of kilobytes).
@@ -24,7 +24,7 @@ export class AnswerMemo {
   private readonly dir: string;
   private readonly file: string;
 
-  /** `inputs`: the command and its options, then the text of each file it reads; `folder`: under `cacheDir`. */
+  /** `inputs`: the command and its options, then the text (or a hash) of each file it reads; `folder`: under `cacheDir`. */
   constructor(
     cacheDir: string,
     inputs: string[],

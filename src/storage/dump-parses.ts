@@ -21,7 +21,7 @@ type Entry = [OptsKey, number, ParsedPost];
  * The posts of one dump that calls before this one parsed (decision 0024), one file per dump text and parser
  * build in `dump-parses/` of the cache folder: a call reads it whole (a few hundred kB at most) instead of loading
  * SQLite and looking its posts up one by one, which cost a scorer call about 15 ms. It is keyed by a SHA-256 of
- * the whole dump text, so a line of it is that very post; its answers are the parse cache's, read back from JSON
+ * the whole dump's bytes, so a line of it is that very post; its answers are the parse cache's, read back from JSON
  * as the parse cache reads them. A file that does not read back whole is removed and read as empty; a write that
  * fails, or that another call's write replaces, only costs a later call a look-up in the parse cache.
  */
@@ -33,12 +33,13 @@ export class DumpParses {
   private added: Entry[] = [];
   private kept: Entry[] = [];
 
+  /** `dumpDigest`: a SHA-256 of the dump's bytes (load-dump.ts), which this call has worked out for its kept output. */
   constructor(
     cacheDir: string,
-    dumpText: string,
+    dumpDigest: string,
     private readonly posts: Post[],
   ) {
-    const hash = sha256().update(`${parserVersion()}\0${dumpText.length}\0`).update(dumpText);
+    const hash = sha256().update(`${parserVersion()}\0${dumpDigest}`);
     this.dir = join(cacheDir, 'dump-parses');
     this.file = join(this.dir, `${hash.digest('hex')}.json`);
   }

@@ -123,16 +123,16 @@ export function foldPointsKey(game: GameFile, version = foldVersion()): string {
 }
 
 /**
- * A hash of the first `lines` lines of a dump's text, which ends each post's line at `ends[i]`. Asked for counts
- * in increasing order, it hashes the text once.
+ * A hash of the first `lines` lines of a dump's bytes, which end each post's line at `ends[i]`. Asked for counts
+ * in increasing order, it hashes the bytes once.
  */
-export function prefixHasher(text: string, ends: number[]): (lines: number) => string {
+export function prefixHasher(bytes: Buffer, ends: number[]): (lines: number) => string {
   const hash = sha256();
   let upTo = 0;
   return (lines) => {
     const end = lines === 0 ? 0 : (ends[lines - 1] as number);
-    if (end < upTo) return sha256().update(text.slice(0, end)).digest('hex').slice(0, 32);
-    hash.update(text.slice(upTo, end));
+    if (end < upTo) return sha256().update(bytes.subarray(0, end)).digest('hex').slice(0, 32);
+    hash.update(bytes.subarray(upTo, end));
     upTo = end;
     return hash.copy().digest('hex').slice(0, 32);
   };

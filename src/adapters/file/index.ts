@@ -57,10 +57,10 @@ export class FileSource implements ThreadSource, ThreadSink {
       state !== null && !full && bytes.length >= state.size && sha256(bytes.subarray(0, state.size)) === state.prefix;
     const from = grewOnly ? state.size : 0;
     const startLine = grewOnly ? state.lines + 1 : 1;
-    const text = bytes.subarray(from).toString('utf8');
+    const tail = bytes.subarray(from);
     // A half-written last line (a writer mid-append) waits for the next read.
-    const end = text.endsWith('\n') || text.trim() === '' ? text.length : text.lastIndexOf('\n') + 1;
-    const complete = text.slice(0, end);
+    const whole = tail.at(-1) === NEWLINE || tail.toString('utf8').trim() === '';
+    const complete = whole ? tail : tail.subarray(0, tail.lastIndexOf(NEWLINE) + 1);
     this.stats.pagesParsed += 1;
     const { posts } = readDumpLines(complete, this.path, { firstLine: startLine });
     const known = state?.known ?? {};
@@ -78,7 +78,7 @@ export class FileSource implements ThreadSource, ThreadSink {
         batch.addNew(post);
       }
     }
-    const consumed = from + Buffer.byteLength(complete);
+    const consumed = from + complete.length;
     const next: FileCursor = {
       v: 1,
       platform: 'file',
@@ -86,7 +86,7 @@ export class FileSource implements ThreadSource, ThreadSink {
       size: consumed,
       mtimeMs: consumed === bytes.length ? info.mtimeMs : 0,
       prefix: sha256(bytes.subarray(0, consumed)),
-      lines: startLine - 1 + (complete.match(/\n/g)?.length ?? 0),
+      lines: startLine - 1 + newlines(complete),
       known,
     };
     ro.onProgress?.({ pagesDone: 1, pagesTotal: 1, posts: batch.size });
@@ -116,6 +116,14 @@ export class FileSource implements ThreadSource, ThreadSink {
 
 function fingerprint(post: Post): string {
   return `${post.editedAt ?? ''}|${contentHash(post.html)}`;
+}
+
+const NEWLINE = 0x0a;
+
+function newlines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(NEWLINE); i !== -1; i = bytes.indexOf(NEWLINE, i + 1)) n += 1;
+  return n;
 }
 
 function sha256(bytes: Buffer): string {
