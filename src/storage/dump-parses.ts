@@ -18,7 +18,7 @@ type OptsKey = string;
 type Entry = [OptsKey, number, ParsedPost];
 
 /**
- * The posts of one dump that calls before this one parsed (decision 0024), one file per dump text and parser
+ * The posts of one dump that calls before this one parsed (decision 0024), one file per dump and parser
  * build in `dump-parses/` of the cache folder: a call reads it whole (a few hundred kB at most) instead of loading
  * SQLite and looking its posts up one by one, which cost a scorer call about 15 ms. It is keyed by a SHA-256 of
  * the whole dump's bytes, so a line of it is that very post; its answers are the parse cache's, read back from JSON
