@@ -5,7 +5,7 @@ import type { ModdeskError } from './errors.js';
 const line = (fields: Record<string, unknown>) =>
   JSON.stringify({ id: 'p1', author: 'Ann', createdAt: '2026-01-07T18:02:11Z', html: '', ...fields });
 
-function refusal(text: string, firstLine?: number): string {
+function refusal(text: Buffer | string, firstLine?: number): string {
   try {
     readDumpLines(text, 'posts.jsonl', { firstLine });
   } catch (err) {
@@ -46,5 +46,25 @@ describe('readDumpLines (the one dump reader)', () => {
     const told: string[] = [];
     expect(readDumpLines(text, 'x', { warn: (m, place) => told.push(`${place}: ${m}`) }).posts).toHaveLength(1);
     expect(told).toEqual([expect.stringMatching(/^line 2: the last line is cut off/)]);
+  });
+
+  it('reads a file that starts with a UTF-8 byte-order mark (an editor saved it), and only at its start', () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const read = readDumpLines(Buffer.concat([bom, Buffer.from(`${line({})}\n`)]), 'x');
+    expect(read.posts.map((p) => p.id)).toEqual(['p1']);
+    expect(read.ends).toEqual([3 + Buffer.byteLength(line({}))]);
+    expect(refusal(Buffer.concat([bom, Buffer.from(line({}))]), 5)).toMatch(
+      /line 5: expected one JSON object per line/,
+    );
+  });
+
+  it('gives where each line ends in the bytes, whatever the characters before it', () => {
+    const first = line({ html: '<b>Vote: Zoë</b> ✓' });
+    const read = readDumpLines(`${first}\n${line({ id: 'p2' })}\n`, 'x');
+    expect(read.posts.map((p) => p.html)).toEqual(['<b>Vote: Zoë</b> ✓', '']);
+    expect(read.ends).toEqual([
+      Buffer.byteLength(first),
+      Buffer.byteLength(first) + 1 + Buffer.byteLength(line({ id: 'p2' })),
+    ]);
   });
 });

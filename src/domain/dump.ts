@@ -39,7 +39,9 @@ export function readDumpLines(source: Buffer | string, file: string, opts: ReadD
   const times: Instant[] = [];
   const ends: number[] = [];
   let lineNo = (opts.firstLine ?? 1) - 1;
-  for (let start = 0; start < bytes.length; ) {
+  // A file saved by an editor that marks UTF-8 (Windows Notepad) starts with a byte-order mark: not the post's.
+  const first = lineNo === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  for (let start = first; start < bytes.length; ) {
     let end = bytes.indexOf(NEWLINE, start);
     const torn = end === -1;
     if (torn) end = bytes.length;
