@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { type DumpWarning, readDumpLines } from '../domain/dump.js';
-import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
+import { readFileBytes } from './read-text-file.js';
 
 export type { DumpWarning };
 
@@ -34,12 +33,7 @@ export interface DumpText extends DumpBytes {
 
 /** The bytes of a dump file; a failure is a ModdeskError naming the file. */
 export function readDumpBytes(file: string): DumpBytes {
-  try {
-    return dumpBytes(readFileSync(file));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new ModdeskError('file-unreadable', `cannot read the thread dump (${code})`, { file, cause: err });
-  }
+  return dumpBytes(readFileBytes(file, 'the thread dump'));
 }
 
 /**
