@@ -5,6 +5,7 @@ import { type DumpBytes, type DumpText, readDumpBytes } from '../app/load-dump.j
 import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
 import type { ParseFn } from '../domain/action.js';
+import { endsWithNewline } from '../domain/dump.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
@@ -232,7 +233,7 @@ export function memoFor(
   if (!dir) return null;
   const gameText = readTextFile(gameFile, 'the game file');
   const dump = readDumpBytes(postsFile);
-  if (dump.bytes.length > 0 && dump.bytes.at(-1) !== 0x0a) return null;
+  if (!endsWithNewline(dump.bytes)) return null;
   const memo = new AnswerMemo(dir, [command, gameText, `dump ${dump.digest}`]);
   return {
     answer: memo.read(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDumpLines } from './dump.js';
+import { completeLines, endsWithNewline, readDumpLines } from './dump.js';
 import type { ModdeskError } from './errors.js';
 
 const line = (fields: Record<string, unknown>) =>
@@ -66,5 +66,19 @@ describe('readDumpLines (the one dump reader)', () => {
       Buffer.byteLength(first),
       Buffer.byteLength(first) + 1 + Buffer.byteLength(line({ id: 'p2' })),
     ]);
+  });
+
+  it('a tail is taken up to its last newline unless it ends with one or is only white space', () => {
+    const b = (text: string) => Buffer.from(text, 'utf8');
+    expect(endsWithNewline(b(''))).toBe(true);
+    expect(endsWithNewline(b(`${line({})}\n`))).toBe(true);
+    expect(endsWithNewline(b(line({})))).toBe(false);
+    const torn = `${line({ html: 'Zoë' })}\n${line({ id: 'p2' }).slice(0, 30)}`;
+    expect(completeLines(b(torn)).toString()).toBe(`${line({ html: 'Zoë' })}\n`);
+    expect(completeLines(b(`${line({})}\n`)).toString()).toBe(`${line({})}\n`);
+    expect(completeLines(b(' \t\r')).toString()).toBe(' \t\r');
+    expect(completeLines(b('\u00a0 ')).toString()).toBe('\u00a0 ');
+    expect(completeLines(b(`${line({})}\n  `)).toString()).toBe(`${line({})}\n`);
+    expect(completeLines(b('é{"id"')).toString()).toBe('');
   });
 });

@@ -24,7 +24,32 @@ export interface ReadDumpOptions {
 /** ISO-8601 UTC to the second, the only form a dump holds (interfaces §1). */
 const ISO_SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
-const NEWLINE = 0x0a;
+/** A line's end in a dump's bytes (UTF-8 never uses the byte inside a character). */
+export const NEWLINE = 0x0a;
+
+/** Whether every line of these bytes is whole: none, or the last ends with its newline (else it may be torn). */
+export function endsWithNewline(bytes: Buffer): boolean {
+  return bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE;
+}
+
+/**
+ * The lines of a dump's tail that a reader can take now: up to the last newline, as a half-written last line (a
+ * writer mid-append) waits for the next read; all of it when it ends with a newline or holds only white space.
+ */
+export function completeLines(tail: Buffer): Buffer {
+  if (endsWithNewline(tail) || isBlank(tail)) return tail;
+  return tail.subarray(0, tail.lastIndexOf(NEWLINE) + 1);
+}
+
+/** Only white space, as `trim` reads it; a non-blank byte ends the scan (a tail is often megabytes long). */
+function isBlank(bytes: Buffer): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d)) continue;
+    // Past ASCII, white space is a few rare characters (no-break space and the like): let `trim` decide.
+    return b >= 0x80 && bytes.toString('utf8').trim() === '';
+  }
+  return true;
+}
 
 /**
  * The one reader of thread dumps (interfaces §1), for `state`/`count` and the `file` adapter alike. Every line is

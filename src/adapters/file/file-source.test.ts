@@ -45,6 +45,22 @@ describe('file adapter (a §1 dump)', () => {
     expect(third.posts.map((p) => p.id)).toEqual(['p4']);
   });
 
+  test('a tail read starts at the byte where the last read stopped, past multi-byte text and a blank tail', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const path = join(dir, 'posts.jsonl');
+    writeFileSync(path, line('p1', { html: '<b>Vote: Zoë</b> ✓ — 投票' }));
+    const src = createFileSource({ url: path });
+    const first = await src.read(null);
+    expect(first.posts.map((p) => p.html)).toEqual(['<b>Vote: Zoë</b> ✓ — 投票']);
+    appendFileSync(path, '  ');
+    const blank = await src.read(first.cursor);
+    expect(blank.posts).toEqual([]);
+    appendFileSync(path, `\n${line('p2', { html: 'ünvote' })}`);
+    const second = await src.read(blank.cursor);
+    expect(second.posts.map((p) => [p.id, p.html])).toEqual([['p2', 'ünvote']]);
+    expect((second.cursor as { size: number }).size).toBe(readFileSync(path).length);
+  });
+
   test('a rewritten file is read again, handing out only what is new', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
     const path = join(dir, 'posts.jsonl');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { readDumpLines } from '../../domain/dump.js';
+import { completeLines, NEWLINE, readDumpLines } from '../../domain/dump.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { contentHash } from '../common/content-hash.js';
@@ -57,10 +57,7 @@ export class FileSource implements ThreadSource, ThreadSink {
       state !== null && !full && bytes.length >= state.size && sha256(bytes.subarray(0, state.size)) === state.prefix;
     const from = grewOnly ? state.size : 0;
     const startLine = grewOnly ? state.lines + 1 : 1;
-    const tail = bytes.subarray(from);
-    // A half-written last line (a writer mid-append) waits for the next read.
-    const whole = tail.at(-1) === NEWLINE || tail.toString('utf8').trim() === '';
-    const complete = whole ? tail : tail.subarray(0, tail.lastIndexOf(NEWLINE) + 1);
+    const complete = completeLines(bytes.subarray(from));
     this.stats.pagesParsed += 1;
     const { posts } = readDumpLines(complete, this.path, { firstLine: startLine });
     const known = state?.known ?? {};
@@ -117,8 +114,6 @@ export class FileSource implements ThreadSource, ThreadSink {
 function fingerprint(post: Post): string {
   return `${post.editedAt ?? ''}|${contentHash(post.html)}`;
 }
-
-const NEWLINE = 0x0a;
 
 function newlines(bytes: Buffer): number {
   let n = 0;
