@@ -117,6 +117,28 @@ describe('browser: flags', () => {
     });
   }, 60_000);
 
+  it('a ruling half made survives a live refresh, and a flag that came meanwhile shows beside it', async () => {
+    const desk = await openDesk(smallGame(), [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })]);
+    const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3');
+    expect(jelly).toBeTruthy();
+    await withDashboard(desk, PHONE, async ({ page, base }) => {
+      await page.goto(`${base}/flags`);
+      await page.waitForSelector('body[data-live-connected]');
+      await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
+      await page.check(`#remember-${jelly!.id}`);
+      await desk.addPosts([post('Eve', D1(4), { action: 'Vote: Quux', id: 'p4' })]);
+      const quux = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p4');
+      expect(quux).toBeTruthy();
+      await expect.poll(() => page.locator(`#flag-${quux!.id}`).count(), { timeout: 10_000 }).toBe(1);
+      expect(Number(await page.getAttribute('body', 'data-refreshes'))).toBeGreaterThanOrEqual(1);
+      expect(await page.inputValue(`#target-${jelly!.id}`)).toBe('Cleo');
+      expect(await page.isChecked(`#remember-${jelly!.id}`)).toBe(true);
+      await navigating(page, () => page.click(`#vote-${jelly!.id}`));
+      expect(await page.locator(`#flag-${jelly!.id} .status`).textContent()).toBe('ruled');
+      expect(desk.snapshot().game.players.find((p) => p.name === 'Cleo')?.aliases).toEqual(['Jelly']);
+    });
+  }, 60_000);
+
   it('rules on flags: reads a vote as another player and remembers the alias; ignores a post; accepts one', async () => {
     const posts = [
       ...twoVotes(),

@@ -60,6 +60,42 @@ export const APP_JS = `(function () {
       else twin.removeAttribute('open');
     }
   }
+  // The regions inside el that hold a control the mod changed, or null when el holds one itself.
+  function heldRegions(el) {
+    var held = [];
+    var dirty = el.querySelectorAll('[data-dirty]');
+    for (var i = 0; i < dirty.length; i++) {
+      var region = dirty[i].parentElement.closest('[data-live]');
+      if (region === el) return null;
+      if (held.indexOf(region) < 0) held.push(region);
+    }
+    return held;
+  }
+  function liveTwin(root, region) {
+    return root.querySelector('[data-live="' + CSS.escape(region.getAttribute('data-live')) + '"]');
+  }
+  // Each held region of the copy made an empty shell, so a copy compares equal whatever the mod is doing in them.
+  function shellHeld(root, held) {
+    for (var i = 0; i < held.length; i++) {
+      var twin = liveTwin(root, held[i]);
+      if (!twin) return false;
+      twin.replaceWith(held[i].cloneNode(false));
+    }
+    return true;
+  }
+  // Puts the fresh copy in place of el, keeping each held region as the mod left it, so a new flag still shows
+  // beside the one the mod is ruling on. When the fresh copy no longer has a held region, el stays as it is.
+  function renew(el, fresh) {
+    var held = heldRegions(el);
+    if (!held) return;
+    keepOpenState(el, fresh);
+    var copy = document.importNode(fresh, true);
+    var mine = el.cloneNode(true);
+    if (!shellHeld(copy, held) || !shellHeld(mine, held)) return;
+    if (mine.innerHTML === copy.innerHTML) return;
+    for (var i = 0; i < held.length; i++) liveTwin(copy, held[i]).replaceWith(held[i]);
+    el.replaceWith(copy);
+  }
   function refresh() {
     fetch(location.href, { headers: { 'x-moddesk-live': '1' }, credentials: 'same-origin' })
       .then(function (r) { return r.ok ? r.text() : null; })
@@ -71,12 +107,9 @@ export const APP_JS = `(function () {
         var regions = document.querySelectorAll('[data-live]');
         for (var i = 0; i < regions.length; i++) {
           var el = regions[i];
-          var id = el.getAttribute('data-live');
-          var fresh = doc.querySelector('[data-live="' + CSS.escape(id) + '"]');
-          if (!fresh || el.querySelector('[data-dirty]')) continue;
-          keepOpenState(el, fresh);
-          if (el.innerHTML === fresh.innerHTML) continue;
-          el.replaceWith(document.importNode(fresh, true));
+          if (!el.isConnected) continue;
+          var fresh = doc.querySelector('[data-live="' + CSS.escape(el.getAttribute('data-live')) + '"]');
+          if (fresh) renew(el, fresh);
         }
         if (focusedId && document.activeElement === body) {
           var again = document.getElementById(focusedId);
@@ -89,10 +122,14 @@ export const APP_JS = `(function () {
       .catch(function () { say('disconnected: reload to retry'); });
   }
 
-  document.addEventListener('input', function (e) {
+  // A control the mod has changed (a choice, a box, a text) holds its region until the form is sent: a refresh
+  // would put back the choice the server drew and lose the mod's half-made ruling.
+  function markDirty(e) {
     var t = e.target;
-    if (t && t.tagName === 'TEXTAREA') t.setAttribute('data-dirty', '');
-  });
+    if (t && t.form && /^(TEXTAREA|SELECT|INPUT)$/.test(t.tagName)) t.setAttribute('data-dirty', '');
+  }
+  document.addEventListener('input', markDirty);
+  document.addEventListener('change', markDirty);
   document.addEventListener('submit', function (e) {
     var f = e.target;
     var dirty = f.querySelectorAll('[data-dirty]');
