@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 // Bad input exits non-zero with one clear line naming the file and the place (interfaces §4); never a crash.
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'moddesk-cli-'));
+const dir = tempDir('moddesk-cli-');
 const GOOD = `ruleset: vanilla
 moderator: Mod
 players:

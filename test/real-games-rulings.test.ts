@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 // The judgment calls of known-mismatches.json are what a mod records in moddesk: an alias for an account, a
 // ruling on one post, a house rule. Here they are added, as game-file entries, to a temporary copy of two real
@@ -42,7 +42,7 @@ function withRulings(text: string, r: (typeof RULINGS)[string]): string {
 
 describe.skipIf(!existsSync(games))('real games with the moderators’ rulings recorded', () => {
   it('the judgment calls disappear; only the moderators’ own misses remain', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-rulings-'));
+    const dir = tempDir('moddesk-rulings-');
     const manifest = JSON.parse(readFileSync(join(games, 'manifest.json'), 'utf8'));
     manifest.games = manifest.games.filter((g: { thread: string }) => g.thread in RULINGS);
     writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));

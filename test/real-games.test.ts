@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from './temp-dir.js';
 
 // Issue 2: replay the six real MafiaScum games through `moddesk state` with the shared scorer and compare with
 // the moderators' own vote counts (a naive counter scores about 37%). Every count moddesk does not reproduce is
@@ -44,7 +44,7 @@ interface Report {
 
 describe('real MafiaScum games (../shared/eval-data)', () => {
   it('reproduces every moderator vote count except the explained ones, and the real lynches', () => {
-    const report = join(mkdtempSync(join(tmpdir(), 'moddesk-score-')), 'report.json');
+    const report = join(tempDir('moddesk-score-'), 'report.json');
     const out = execFileSync(
       process.execPath,
       [
@@ -76,7 +76,7 @@ describe('real MafiaScum games (../shared/eval-data)', () => {
   // them in one process over the sources (tsx) with the scorer's comparison (scripts/score-in-process.mjs).
   it('train/: every count except the ledger’s, and every lynch except the ledger’s', () => {
     const dir = join(shared, 'mafiascum-donbot', 'train');
-    const report = join(mkdtempSync(join(tmpdir(), 'moddesk-train-')), 'misses.json');
+    const report = join(tempDir('moddesk-train-'), 'misses.json');
     const out = execFileSync(
       process.execPath,
       ['--import', 'tsx', join(root, 'scripts', 'score-in-process.mjs'), dir, '--json', report],

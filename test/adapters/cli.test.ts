@@ -1,6 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +11,7 @@ import { FakeThread as RedditFakeThread } from '../fakes/reddit-fake-thread.js';
 import { FakeRedditServer } from '../fakes/reddit-server.js';
 import { startVbulletinFake } from '../fakes/vbulletin-fake.js';
 import { startXenforoFake } from '../fakes/xenforo-fake.js';
+import { tempDir } from '../temp-dir.js';
 import { EVAL_DATA } from './eval-data.js';
 
 /** The built CLI (`node bin/moddesk.js`) against the fake forums (interfaces §4 `fetch` and `parse`). */
@@ -56,7 +56,7 @@ function moddesk(
   });
 }
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'moddesk-cli-'));
+const tmp = () => tempDir('moddesk-cli-');
 const lines = (file: string) =>
   readFileSync(file, 'utf8')
     .split('\n')

@@ -1,16 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLogger, prettyLine } from '../../src/app/logger.js';
 import { dashboardLink, dashboardToken } from '../../src/app/secrets.js';
+import { tempDir } from '../temp-dir.js';
 
 // Issue 15: `count` never prints a postable empty count, and the minor CLI items, each named after the item.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'moddesk.js');
-const dir = mkdtempSync(join(tmpdir(), 'moddesk-cli-minor-'));
+const dir = tempDir('moddesk-cli-minor-');
 const GAME = `ruleset: vanilla
 moderator: Mod
 thread: { platform: phpbb, url: "https://forum.example/viewtopic.php?t=9" }

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -7,10 +6,11 @@ import { FakeClock } from '../../src/app/clock.js';
 import { openServeDesk } from '../../src/app/serve-desk.js';
 import { dashboardView } from '../../src/reporter/dashboard-view.js';
 import { nightPage } from '../../src/web/pages/night-page.js';
+import { tempDir } from '../temp-dir.js';
 
 // Issue 15: the night console says what became of an entry ("Night action recorded." only for an action; an entry
 // turned into flags says so), and does not offer "Record for D2" by day outside DEFCON.
-const dir = mkdtempSync(join(tmpdir(), 'moddesk-night-'));
+const dir = tempDir('moddesk-night-');
 const gameFile = join(dir, 'game.yaml');
 const postsFile = join(dir, 'posts.jsonl');
 writeFileSync(

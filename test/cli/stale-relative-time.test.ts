@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/app/clock.js';
 import { openServeDesk } from '../../src/app/serve-desk.js';
 import { HOUR } from '../../src/domain/time.js';
+import { tempDir } from '../temp-dir.js';
 
 // Issue 15: no stale "(in 1 day 1 hour)" in drafts: a vote count approved later counts its time left from then.
-const dir = mkdtempSync(join(tmpdir(), 'moddesk-stale-'));
+const dir = tempDir('moddesk-stale-');
 const gameFile = join(dir, 'game.yaml');
 const postsFile = join(dir, 'posts.jsonl');
 writeFileSync(

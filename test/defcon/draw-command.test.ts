@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { tempDir } from '../temp-dir.js';
 
 const sample = fileURLToPath(new URL('../games/defcon-sample/game.yaml', import.meta.url));
 
@@ -67,7 +67,7 @@ describe('moddesk draw (moddesk.draw/1)', () => {
   });
 
   it('without a seed it fails with one line naming the file and options.seed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-draw-'));
+    const dir = tempDir('moddesk-draw-');
     const file = join(dir, 'g.yaml');
     writeFileSync(
       file,

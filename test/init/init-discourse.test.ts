@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
 import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
+import { tempDir } from '../temp-dir.js';
 
 // `moddesk init` through the Discourse adapter (a fake Discourse on 127.0.0.1). The opening post is written in the
 // form Discourse cooks a markdown roster (a "Players:" paragraph, an ordered list, a struck replacement); it is
@@ -21,7 +20,7 @@ const COOKED = `<p>Welcome to the game! Day 1 ends on Friday.</p>
 <p>Rules: vote in bold.</p>`;
 
 describe('moddesk init on a Discourse topic', () => {
-  const out = mkdtempSync(join(tmpdir(), 'moddesk-init-dc-'));
+  const out = tempDir('moddesk-init-dc-');
   const write = process.stdout.write.bind(process.stdout);
   beforeAll(() => {
     process.env.MODDESK_MIN_GAP_MS = '0';

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { main } from '../../src/cli/main.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import type { ForumFake } from '../fakes/forum-fake.js';
 import { startPhpbbFake } from '../fakes/phpbb-fake.js';
+import { tempDir } from '../temp-dir.js';
 
 // `moddesk init` on real MafiaScum opening posts (../shared/eval-data/mafiascum-donbot, the donbot data set: its
 // README gives the origin and licence; read at test time, never copied), served by a fake phpBB on 127.0.0.1.
@@ -42,7 +42,7 @@ const key = (names: string[]) => names.map((n) => n.toLowerCase()).sort();
 const FULL_ROSTERS = ['17764', '23922', '23948', '29925', '62260', '64408', '67932', '68685', '69937', '72324'];
 
 describe('moddesk init on real MafiaScum opening posts', () => {
-  const out = mkdtempSync(join(tmpdir(), 'moddesk-init-'));
+  const out = tempDir('moddesk-init-');
   let writes: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
   beforeAll(() => {

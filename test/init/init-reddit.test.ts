@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSource } from '../../src/adapters/registry.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
 import { localRedditEnv } from '../fakes/local-reddit-env.js';
+import { tempDir } from '../temp-dir.js';
 import { repoFile } from '../web/games.js';
 
 // `moddesk init` on a Reddit thread: the roster is in the submission's text, which the adapter now returns as the
@@ -54,7 +54,7 @@ async function localReddit(answer: unknown): Promise<{ server: Server; env: Node
 }
 
 describe('moddesk init --url on Reddit: the roster from the submission', () => {
-  const out = mkdtempSync(join(tmpdir(), 'moddesk-init-reddit-'));
+  const out = tempDir('moddesk-init-reddit-');
   const write = process.stdout.write.bind(process.stdout);
   const saved = { ...process.env };
   let printed = '';

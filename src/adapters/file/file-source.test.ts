@@ -1,8 +1,8 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { EVAL_DATA } from '../../../test/adapters/eval-data.js';
+import { tempDir } from '../../../test/temp-dir.js';
 import { readDumpLines } from '../../domain/dump.js';
 import type { ModdeskError } from '../../domain/errors.js';
 import { requestFullRead } from '../common/paged-cursor.js';
@@ -24,7 +24,7 @@ describe('file adapter (a §1 dump)', () => {
   });
 
   test('appended lines are read from where the last read stopped; a later version is a new line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const dir = tempDir('moddesk-file-');
     const path = join(dir, 'posts.jsonl');
     writeFileSync(path, line('p1') + line('p2'));
     const src = createFileSource({ url: path });
@@ -46,7 +46,7 @@ describe('file adapter (a §1 dump)', () => {
   });
 
   test('a tail read starts at the byte where the last read stopped, past multi-byte text and a blank tail', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const dir = tempDir('moddesk-file-');
     const path = join(dir, 'posts.jsonl');
     writeFileSync(path, line('p1', { html: '<b>Vote: Zoë</b> ✓ — 投票' }));
     const src = createFileSource({ url: path });
@@ -62,7 +62,7 @@ describe('file adapter (a §1 dump)', () => {
   });
 
   test('a rewritten file is read again, handing out only what is new', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const dir = tempDir('moddesk-file-');
     const path = join(dir, 'posts.jsonl');
     writeFileSync(path, line('p1') + line('p2'));
     const src = createFileSource({ url: path });
@@ -73,7 +73,7 @@ describe('file adapter (a §1 dump)', () => {
   });
 
   test('a full read the cursor asks for reads the whole file again and emits nothing known', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-file-'));
+    const dir = tempDir('moddesk-file-');
     const path = join(dir, 'posts.jsonl');
     writeFileSync(path, line('p1') + line('p2'));
     const src = createFileSource({ url: path });
