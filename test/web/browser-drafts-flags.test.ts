@@ -143,6 +143,31 @@ describe('browser: flags', () => {
     });
   }, 60_000);
 
+  it('a ruling half made is kept when the flag is ruled elsewhere meanwhile; sending it then is the later ruling', async () => {
+    const desk = await openDesk(smallGame(), [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })]);
+    const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3');
+    expect(jelly).toBeTruthy();
+    await withDashboard(desk, PHONE, async ({ page, base }) => {
+      await page.goto(`${base}/flags`);
+      await page.waitForSelector('body[data-live-connected]');
+      await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
+      const refreshes = () => page.getAttribute('body', 'data-refreshes');
+      const before = await refreshes();
+      // Another tab, or a second moderator, ignores the post: the fresh page no longer lists the flag as open.
+      await desk.desk.rule(desk.id, { kind: 'ignore', postId: 'p3' });
+      await expect.poll(refreshes, { timeout: 10_000 }).not.toBe(before);
+      expect(await page.inputValue(`#target-${jelly!.id}`)).toBe('Cleo');
+      expect(await page.locator(`#target-${jelly!.id}`).count()).toBe(1);
+      await navigating(page, () => page.click(`#vote-${jelly!.id}`));
+      expect(page.url()).toContain('notice=ruled');
+      const state = await desk.desk.state(desk.id);
+      expect(state.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
+        ['Bob', ['Alice', 'Cleo']],
+        ['Cleo', ['Dan']],
+      ]);
+    });
+  }, 60_000);
+
   it('rules on flags: reads a vote as another player and remembers the alias; ignores a post; accepts one', async () => {
     const posts = [
       ...twoVotes(),

@@ -71,6 +71,7 @@ export const APP_JS = `(function () {
     }
     return held;
   }
+  // The region in root (the fresh page, or a copy) that stands for region.
   function liveTwin(root, region) {
     return root.querySelector('[data-live="' + CSS.escape(region.getAttribute('data-live')) + '"]');
   }
@@ -108,7 +109,7 @@ export const APP_JS = `(function () {
         for (var i = 0; i < regions.length; i++) {
           var el = regions[i];
           if (!el.isConnected) continue;
-          var fresh = doc.querySelector('[data-live="' + CSS.escape(el.getAttribute('data-live')) + '"]');
+          var fresh = liveTwin(doc, el);
           if (fresh) renew(el, fresh);
         }
         if (focusedId && document.activeElement === body) {
