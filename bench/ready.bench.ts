@@ -30,26 +30,24 @@ async function readyMs(argv: string[], env: NodeJS.ProcessEnv): Promise<number> 
   child.stderr.on('data', (c: Buffer) => {
     out += c.toString();
   });
+  const pause = () => new Promise((r) => setTimeout(r, 5));
+  const late = (what: string) => {
+    if (child.exitCode !== null) throw new Error(`ready bench: ${argv.join(' ')} exited (${child.exitCode}):\n${out}`);
+    if (performance.now() - t0 > 60_000) throw new Error(`ready bench: ${what} in 60 s:\n${out}`);
+  };
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const look = () => {
-        const m = /dashboard: (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1] as string);
-      };
-      child.stdout.on('data', look);
-      child.once('exit', (code) => reject(new Error(`ready bench: ${argv.join(' ')} exited (${code}):\n${out}`)));
-      setTimeout(
-        () => reject(new Error(`ready bench: no dashboard line in 60 s from ${argv.join(' ')}:\n${out}`)),
-        60_000,
-      );
-    });
-    for (;;) {
-      // The sign-in link answers with a redirect that sets the cookie: the dashboard has answered.
-      const answer = await fetch(url, { redirect: 'manual' }).catch(() => null);
-      if (answer && answer.status < 400) return performance.now() - t0;
-      if (performance.now() - t0 > 60_000) throw new Error(`ready bench: ${url} never answered:\n${out}`);
-      await new Promise((r) => setTimeout(r, 5));
+    const dashboard = () => /dashboard: (http:\/\/\S+)/.exec(out)?.[1];
+    while (!dashboard()) {
+      late(`no dashboard line from ${argv.join(' ')}`);
+      await pause();
     }
+    const url = dashboard() as string;
+    // The sign-in link answers with a redirect that sets the cookie: the dashboard has answered.
+    while (((await fetch(url, { redirect: 'manual' }).catch(() => null))?.status ?? 500) >= 400) {
+      late(`no answer from ${url}`);
+      await pause();
+    }
+    return performance.now() - t0;
   } finally {
     await stop(child);
   }
