@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, navigating, PHONE, shot, tabTo, useBrowser } from './browser.js';
 import { openDesk } from './desk.js';
@@ -11,6 +12,21 @@ const twoVotes = () => [
 ];
 
 const { withDashboard } = useBrowser();
+
+/** A desk whose one open flag is Dan's `Vote: Jelly` (nobody of that name plays). */
+async function deskWithJellyFlag() {
+  const desk = await openDesk(smallGame(), [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })]);
+  const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3');
+  expect(jelly).toBeTruthy();
+  return { desk, jelly: jelly! };
+}
+
+/** The flags page, live, with Cleo chosen in the flag's "vote for" list and the form not sent yet. */
+async function startVotingCleo(page: Page, base: string, flagId: string) {
+  await page.goto(`${base}/flags`);
+  await page.waitForSelector('body[data-live-connected]');
+  await page.selectOption(`#target-${flagId}`, 'Cleo');
+}
 
 describe('browser: drafts', () => {
   it('approves a draft with the keyboard alone, and offers the text to paste', async () => {
@@ -122,43 +138,35 @@ describe('browser: flags', () => {
   }, 60_000);
 
   it('a ruling half made survives a live refresh, and a flag that came meanwhile shows beside it', async () => {
-    const desk = await openDesk(smallGame(), [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })]);
-    const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3');
-    expect(jelly).toBeTruthy();
+    const { desk, jelly } = await deskWithJellyFlag();
     await withDashboard(desk, PHONE, async ({ page, base }) => {
-      await page.goto(`${base}/flags`);
-      await page.waitForSelector('body[data-live-connected]');
-      await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
-      await page.check(`#remember-${jelly!.id}`);
+      await startVotingCleo(page, base, jelly.id);
+      await page.check(`#remember-${jelly.id}`);
       await desk.addPosts([post('Eve', D1(4), { action: 'Vote: Quux', id: 'p4' })]);
       const quux = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p4');
       expect(quux).toBeTruthy();
       await expect.poll(() => page.locator(`#flag-${quux!.id}`).count(), { timeout: 10_000 }).toBe(1);
       expect(Number(await page.getAttribute('body', 'data-refreshes'))).toBeGreaterThanOrEqual(1);
-      expect(await page.inputValue(`#target-${jelly!.id}`)).toBe('Cleo');
-      expect(await page.isChecked(`#remember-${jelly!.id}`)).toBe(true);
-      await navigating(page, () => page.click(`#vote-${jelly!.id}`));
-      expect(await page.locator(`#flag-${jelly!.id} .status`).textContent()).toBe('ruled');
+      expect(await page.inputValue(`#target-${jelly.id}`)).toBe('Cleo');
+      expect(await page.isChecked(`#remember-${jelly.id}`)).toBe(true);
+      await navigating(page, () => page.click(`#vote-${jelly.id}`));
+      expect(await page.locator(`#flag-${jelly.id} .status`).textContent()).toBe('ruled');
       expect(desk.snapshot().game.players.find((p) => p.name === 'Cleo')?.aliases).toEqual(['Jelly']);
     });
   }, 60_000);
 
   it('a ruling half made is kept when the flag is ruled elsewhere meanwhile; sending it then is the later ruling', async () => {
-    const desk = await openDesk(smallGame(), [...twoVotes(), post('Dan', D1(3), { action: 'Vote: Jelly', id: 'p3' })]);
-    const jelly = (await desk.desk.flags(desk.id)).find((f) => f.postId === 'p3');
-    expect(jelly).toBeTruthy();
+    const { desk, jelly } = await deskWithJellyFlag();
     await withDashboard(desk, PHONE, async ({ page, base }) => {
-      await page.goto(`${base}/flags`);
-      await page.waitForSelector('body[data-live-connected]');
-      await page.selectOption(`#target-${jelly!.id}`, 'Cleo');
+      await startVotingCleo(page, base, jelly.id);
       const refreshes = () => page.getAttribute('body', 'data-refreshes');
       const before = await refreshes();
       // Another tab, or a second moderator, ignores the post: the fresh page no longer lists the flag as open.
       await desk.desk.rule(desk.id, { kind: 'ignore', postId: 'p3' });
       await expect.poll(refreshes, { timeout: 10_000 }).not.toBe(before);
-      expect(await page.inputValue(`#target-${jelly!.id}`)).toBe('Cleo');
-      expect(await page.locator(`#target-${jelly!.id}`).count()).toBe(1);
-      await navigating(page, () => page.click(`#vote-${jelly!.id}`));
+      expect(await page.inputValue(`#target-${jelly.id}`)).toBe('Cleo');
+      expect(await page.locator(`#target-${jelly.id}`).count()).toBe(1);
+      await navigating(page, () => page.click(`#vote-${jelly.id}`));
       expect(page.url()).toContain('notice=ruled');
       const state = await desk.desk.state(desk.id);
       expect(state.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
