@@ -96,6 +96,19 @@ describe('the built CLI', () => {
     expect(unknown.stderr).toMatch(/nosuch/);
   });
 
+  it('the one-shot commands run from ASCII-only scripts (decision 0027)', () => {
+    // One character past ASCII makes V8 hold the whole 0.75 MB source as two-byte text (twice the memory, decoded
+    // on every call): esbuild escapes strings but not regular expressions, so those are written with \u escapes.
+    for (const command of ['state', 'count', 'parse', 'draw', 'script']) {
+      const script = readFileSync(join(ROOT, 'dist', 'bin', `command-${command}.cjs`));
+      const outside = script.findIndex((b) => b > 0x7f);
+      expect(
+        outside < 0 ? null : script.subarray(Math.max(0, outside - 60), outside + 20).toString(),
+        command,
+      ).toBeNull();
+    }
+  });
+
   it("a one-shot command loads its Node built-ins before V8's flag, so Node's code cache serves them (decision 0025)", () => {
     // A flag set at run time voids Node's code cache for every built-in compiled after it: record what loads then.
     const dir = mkdtempSync(join(tmpdir(), 'moddesk-builtins-'));

@@ -21,37 +21,37 @@ const html = (i: number) => dump.posts[i]?.html as string;
 describe('DumpParses', () => {
   it("gives a later call of the same dump what an earlier one parsed, and another dump's calls nothing", () => {
     const dir = join(work, 'a');
-    const first = new DumpParses(dir, dump.digest, dump.posts);
+    const first = new DumpParses(dir, dump.digest);
     expect(first.get(html(0), KEY)).toBeUndefined();
     first.add(html(0), KEY, readActions(html(0), opts));
     first.save();
-    const later = new DumpParses(dir, dump.digest, dump.posts);
+    const later = new DumpParses(dir, dump.digest);
     expect(later.get(html(0), KEY)).toEqual(readActions(html(0), opts));
     expect(later.get(html(0), 'pm\0bold')).toBeUndefined();
     expect(later.get(html(2), KEY)).toBeUndefined();
     // Two calls at once: each one's parses are kept.
     later.add(html(2), KEY, readActions(html(2), opts));
-    const other = new DumpParses(dir, dump.digest, dump.posts);
+    const other = new DumpParses(dir, dump.digest);
     other.get(html(0), KEY);
     later.save();
     other.save();
-    const both = new DumpParses(dir, dump.digest, dump.posts);
+    const both = new DumpParses(dir, dump.digest);
     expect(both.get(html(2), KEY)).toEqual(readActions(html(2), opts));
     const edited = text.replace('vote Bob', 'vote Bo');
     const editedDump = parseDumpText(edited, 'posts.jsonl');
-    const elsewhere = new DumpParses(dir, editedDump.digest, editedDump.posts);
+    const elsewhere = new DumpParses(dir, editedDump.digest);
     expect(elsewhere.get('<b>vote Bob</b>', KEY)).toBeUndefined();
   });
 
   it('removes a file that does not read back whole and reads it as empty', () => {
     const dir = join(work, 'b');
-    const calls = new DumpParses(dir, dump.digest, dump.posts);
+    const calls = new DumpParses(dir, dump.digest);
     calls.add(html(0), KEY, readActions(html(0), opts));
     calls.save();
     const [name] = readdirSync(join(dir, 'dump-parses'));
     const file = join(dir, 'dump-parses', name as string);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Bob', 'Bab'));
-    expect(new DumpParses(dir, dump.digest, dump.posts).get(html(0), KEY)).toBeUndefined();
+    expect(new DumpParses(dir, dump.digest).get(html(0), KEY)).toBeUndefined();
     expect(readdirSync(join(dir, 'dump-parses'))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DumpText, loadDumpText } from '../src/app/load-dump.js';
+import { type DumpText, loadDumpText, parseDumpText, readDumpBytes } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { memoFor, openReplay } from '../src/cli/cached-replay.js';
 import type { ParsedPost, ParseFn } from '../src/domain/action.js';
@@ -16,6 +16,7 @@ import { toStateJson } from '../src/machine/to-state-json.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { type Cut, type ReplayResult, replay } from '../src/reporter/replay.js';
 import { AnswerMemo } from '../src/storage/answer-memo.js';
+import { DumpIndexes } from '../src/storage/dump-indexes.js';
 import { FoldPoints, foldPointsKey } from '../src/storage/fold-points.js';
 import { foldersHolding as folders } from './helpers/game-cases.js';
 
@@ -85,7 +86,12 @@ describe.each(scenarioDirs)('scenarios in %s, with and without fold points', (di
 describe.each(realDirs)('real game days in %s, with and without fold points', (dir) => {
   it.each(folders(dir, 'posts.jsonl'))('%s', (thread) => {
     const gdir = join(dir, thread);
-    const dump = loadDumpText(join(gdir, 'posts.jsonl'));
+    const file = join(gdir, 'posts.jsonl');
+    const dump = loadDumpText(file);
+    // Each cached call reads the dump as `moddesk state` does: from the index the first read kept (decision 0027).
+    const bytes = readDumpBytes(file);
+    const indexes = new DumpIndexes(join(work, 'indexes'));
+    const read = () => parseDumpText(bytes, file, undefined, indexes);
     const expected = JSON.parse(readFileSync(join(gdir, 'expected.json'), 'utf8')) as {
       days: { day: number; transition: { id: string }; voteCounts: { through: { id: string } }[] }[];
     };
@@ -96,19 +102,19 @@ describe.each(realDirs)('real game days in %s, with and without fold points', (d
       const env = freshCache();
       const midWant = plain(game, dump, { through: mid });
       const endWant = plain(game, dump, { through: d.transition.id });
-      const first = cached(game, dump, { through: mid }, env);
+      const first = cached(game, read(), { through: mid }, env);
       expect(first.json).toBe(midWant);
-      const later = cached(game, dump, { through: d.transition.id }, env);
+      const later = cached(game, read(), { through: d.transition.id }, env);
       expect(later.json).toBe(endWant);
-      const same = cached(game, dump, { through: d.transition.id }, env);
+      const same = cached(game, read(), { through: d.transition.id }, env);
       expect(same.json).toBe(endWant);
       expect([first.from, same.from]).toEqual(['fold', 'point']);
       if (mid !== d.transition.id) expect(later.from).toBe('resumed');
       // The day's end first (as the scorer asks it): its fold saved the point before the day began, which the
       // day's counts resume from; a later day's game file names the earlier days' posts before it.
       const endFirst = freshCache();
-      expect(cached(game, dump, { through: d.transition.id }, endFirst).from).toBe('fold');
-      const back = cached(game, dump, { through: mid }, endFirst);
+      expect(cached(game, read(), { through: d.transition.id }, endFirst).from).toBe('fold');
+      const back = cached(game, read(), { through: mid }, endFirst);
       expect(back.json).toBe(midWant);
       if (d.day > 1 && mid !== d.transition.id) expect(back.from).toBe('resumed');
     }

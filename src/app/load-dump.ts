@@ -1,4 +1,5 @@
-import { type DumpWarning, readDumpLines } from '../domain/dump.js';
+import { type DumpWarning, endsWithNewline, readDumpLines } from '../domain/dump.js';
+import { type DumpIndex, indexOf, postsFromIndex } from '../domain/dump-index.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
 import { readFileBytes } from './read-text-file.js';
@@ -31,6 +32,12 @@ export interface DumpText extends DumpBytes {
   ends: number[] | null;
 }
 
+/** Where the line indexes of dumps are kept between calls (storage/dump-indexes.ts). */
+export interface DumpIndexStore {
+  read(bytes: Buffer, digest: string): DumpIndex | null;
+  write(digest: string, index: DumpIndex): void;
+}
+
 /** The bytes of a dump file; a failure is a ModdeskError naming the file. */
 export function readDumpBytes(file: string): DumpBytes {
   return dumpBytes(readFileBytes(file, 'the thread dump'));
@@ -56,18 +63,38 @@ export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): 
   return parseDumpText(readDumpBytes(file), file, warn);
 }
 
-/** `loadDumpText` of a dump already read (text is for tests and small inputs). */
-export function parseDumpText(source: DumpBytes | string, file: string, warn: DumpWarning = toStderr(file)): DumpText {
+/**
+ * `loadDumpText` of a dump already read (text is for tests and small inputs). With `store`, a dump whose lines are
+ * all whole and in time order is read from the index an earlier call kept of the same bytes, each post only when
+ * it is used (decision 0027); read whole, its index is kept.
+ */
+export function parseDumpText(
+  source: DumpBytes | string,
+  file: string,
+  warn: DumpWarning = toStderr(file),
+  store: DumpIndexStore | null = null,
+): DumpText {
   const read = typeof source === 'string' ? dumpBytes(Buffer.from(source, 'utf8')) : source;
+  const indexed = store !== null && endsWithNewline(read.bytes);
+  const kept = indexed ? store.read(read.bytes, read.digest) : null;
+  if (kept) {
+    return withBytes(read, postsFromIndex(read.bytes, kept, file), kept.ends);
+  }
   const lines = readDumpLines(read.bytes, file, { warn });
   const posts = inTimeOrder(lines.posts, lines.times);
+  const inOrder = posts === lines.posts;
+  if (indexed && inOrder) store.write(read.digest, indexOf(lines));
+  return withBytes(read, posts, inOrder ? lines.ends : null);
+}
+
+function withBytes(read: DumpBytes, posts: Post[], ends: number[] | null): DumpText {
   return {
     posts,
     bytes: read.bytes,
     get digest() {
       return read.digest;
     },
-    ends: posts === lines.posts ? lines.ends : null,
+    ends,
   };
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../adapters/common/package-root.js';
-import { type DumpBytes, type DumpText, readDumpBytes } from '../app/load-dump.js';
+import { type DumpBytes, type DumpIndexStore, type DumpText, readDumpBytes } from '../app/load-dump.js';
 import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
 import type { ParseFn } from '../domain/action.js';
@@ -14,6 +14,7 @@ import { mustRead, nothingRead, readActions } from '../parser/extract-actions.js
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { AnswerMemo } from '../storage/answer-memo.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
+import { DumpIndexes } from '../storage/dump-indexes.js';
 import { DumpParses } from '../storage/dump-parses.js';
 import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher, type StoredPoint } from '../storage/fold-points.js';
 
@@ -66,7 +67,7 @@ export function openReplay(
   // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parse: ParseFn = (html, opts) => {
     if (!mustRead(html, opts)) return nothingRead();
-    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest, posts) : null;
+    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
     const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
     const known = dumpParses?.get(html, optsKey);
     if (known) return known;
@@ -212,6 +213,8 @@ export interface MemoCall {
   gameText: string;
   dump: DumpBytes;
   keep(answer: string): void;
+  /** The line indexes of dumps earlier calls read whole (`parseDumpText`). */
+  indexes: DumpIndexStore;
   /** `parseGameFile` of `gameText`, as an earlier call of this build parsed the same text. */
   game(file: string): GameFile;
 }
@@ -240,6 +243,7 @@ export function memoFor(
     gameText,
     dump,
     keep: (answer) => memo.write(answer),
+    indexes: new DumpIndexes(dir),
     game: (file) => keptGame(dir, gameText, file),
   };
 }

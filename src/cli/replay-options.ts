@@ -76,7 +76,11 @@ function replayed(
 ): LoadedReplay {
   const game = memo ? memo.game(opts.game) : loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
-  const dump = postsFile ? (memo ? parseDumpText(memo.dump, postsFile) : loadDumpText(postsFile)) : null;
+  const dump = postsFile
+    ? memo
+      ? parseDumpText(memo.dump, postsFile, undefined, memo.indexes)
+      : loadDumpText(postsFile)
+    : null;
   const posts = dump?.posts ?? [];
   let cut: Cut = null;
   if (opts.at) {

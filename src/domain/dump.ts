@@ -10,6 +10,8 @@ export interface DumpLines {
   posts: Post[];
   /** Each post's `createdAt` as an instant. */
   times: Instant[];
+  /** Where each post's line starts in the bytes. */
+  starts: number[];
   /** Where each post's line ends in the bytes (before its newline): a prefix of the dump is `bytes.subarray(0, end)`. */
   ends: number[];
 }
@@ -62,6 +64,7 @@ export function readDumpLines(source: Buffer | string, file: string, opts: ReadD
   const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
   const posts: Post[] = [];
   const times: Instant[] = [];
+  const starts: number[] = [];
   const ends: number[] = [];
   let lineNo = (opts.firstLine ?? 1) - 1;
   // A file saved by an editor that marks UTF-8 (Windows Notepad) starts with a byte-order mark: not the post's.
@@ -71,34 +74,52 @@ export function readDumpLines(source: Buffer | string, file: string, opts: ReadD
     const torn = end === -1;
     if (torn) end = bytes.length;
     const line = bytes.toString('utf8', start, end);
+    const lineStart = start;
     start = end + 1;
     lineNo += 1;
     if (line.trim() === '') continue;
-    let raw: unknown;
+    let post: Post;
     try {
-      raw = JSON.parse(line);
+      post = postOfLine(line, file, lineNo);
     } catch (err) {
-      const place = `line ${lineNo}`;
-      if (torn && opts.warn) {
-        opts.warn(`the last line is cut off (${quote(line, 60)}), as when a write is interrupted; skipped it`, place);
-        break;
-      }
-      throw new ModdeskError(
-        'dump-invalid',
-        `expected one JSON object per line, got ${quote(line, 60)} (${(err as Error).message})`,
-        { file, place },
+      if (!(torn && opts.warn && err instanceof NotJson)) throw err;
+      opts.warn(
+        `the last line is cut off (${quote(line, 60)}), as when a write is interrupted; skipped it`,
+        `line ${lineNo}`,
       );
+      break;
     }
-    const post = asPost(raw) ?? schemaError(raw, file, `line ${lineNo}`);
-    const at = instantOf(post.createdAt);
-    if (at === null) throw badTime('createdAt', post.createdAt, file, `line ${lineNo}`);
-    if (post.editedAt !== null && instantOf(post.editedAt) === null)
-      throw badTime('editedAt', post.editedAt, file, `line ${lineNo}`);
     posts.push(post);
-    times.push(at);
-    ends.push(start - 1);
+    times.push(Date.parse(post.createdAt));
+    starts.push(lineStart);
+    ends.push(end);
   }
-  return { posts, times, ends };
+  return { posts, times, starts, ends };
+}
+
+/** A line that is not JSON (a ModdeskError naming the file and line; the reader may skip it as a torn last line). */
+class NotJson extends ModdeskError {}
+
+/**
+ * One dump line as a post, checked as `readDumpLines` checks every line: JSON, `asPost`, and its times. A bad line
+ * is an error naming the file, the line and the field.
+ */
+export function postOfLine(line: string, file: string, lineNo: number): Post {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch (err) {
+    throw new NotJson(
+      'dump-invalid',
+      `expected one JSON object per line, got ${quote(line, 60)} (${(err as Error).message})`,
+      { file, place: `line ${lineNo}` },
+    );
+  }
+  const post = asPost(raw) ?? schemaError(raw, file, `line ${lineNo}`);
+  if (instantOf(post.createdAt) === null) throw badTime('createdAt', post.createdAt, file, `line ${lineNo}`);
+  if (post.editedAt !== null && instantOf(post.editedAt) === null)
+    throw badTime('editedAt', post.editedAt, file, `line ${lineNo}`);
+  return post;
 }
 
 function instantOf(text: string): Instant | null {

@@ -23,7 +23,7 @@ const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'st', 'jr', 'sr', 'mt', 
  * Separators after which the rest of an argument is commentary (`X - L-2`, `X (scum)`, `X, because …`). Applied
  * after runs of white space are collapsed to one space, so each alternative starts on one fixed character.
  */
-const COMMENTARY = / [-–—]+ |[–—]| --|[([{,;!?|]|\.\.\.|…|: /u;
+const COMMENTARY = / [-\u2013\u2014]+ |[\u2013\u2014]| --|[([{,;!?|]|\.\.\.|\u2026|: /u;
 
 const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u;
 
@@ -48,7 +48,7 @@ function trimTrailing(text: string): string {
   while (end > 0 && (TRAILING_CHARS.has(text[end - 1] as string) || /\s/u.test(text[end - 1] as string))) end -= 1;
   return text.slice(0, end);
 }
-const LEADING = /^[\s:=>"“”'‘’`*~,;.|-]+/u;
+const LEADING = /^[\s:=>"\u201C\u201D'\u2018\u2019`*~,;.|-]+/u;
 
 const repeated = new Map<ActionKind, RegExp>();
 

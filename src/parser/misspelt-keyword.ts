@@ -1,9 +1,9 @@
 import damerau from 'damerau-levenshtein';
 
 /** A word at the start of a line followed by a colon: the only place a misspelt keyword is read (A7). */
-const HEAD = /^([\s#/!*•·~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
+const HEAD = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
 /** A41: a word alone on its line, perhaps with a full stop or `!` (`Umvote`, `un-vote`): read only as `unvote`. */
-const ALONE = /^([\s#/!*•·~[(-]*)([\p{L}-]{5,8})[\s.!]*$/u;
+const ALONE = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{5,8})[\s.!]*$/u;
 /** English words one edit from `vote` that are not votes. */
 const REAL_WORDS = new Set([
   'note',

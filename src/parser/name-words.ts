@@ -118,7 +118,10 @@ const CASE_BREAK = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 /** A name's words: split at spaces, `_`, `-`, digits, other punctuation and case changes (`TheManHimself`). */
 export function nameWords(name: string): string[] {
   const words: string[] = [];
-  const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').replace(/['’]/g, '');
+  const plain = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/['\u2019]/g, '');
   for (const token of plain.split(/[^\p{L}]+/u)) {
     if (token === '') continue;
     for (const part of token.split(CASE_BREAK)) {

@@ -295,7 +295,7 @@ function leadingCandidates(text: string): string[] {
   const out: string[] = [];
   for (let k = words.length; k >= 1; k -= 1) {
     const joined = words.slice(0, k).join(' ');
-    const dropped = joined.replace(/(?:['’]s|['’])$/iu, '');
+    const dropped = joined.replace(/(?:['\u2019]s|['\u2019])$/iu, '');
     if (k === words.length && dropped === joined) continue;
     const norm = normalizeName(dropped);
     if (norm !== '' && !STOP_WORDS.has(norm)) out.push(dropped);

@@ -1,21 +1,23 @@
 import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedPost } from '../domain/action.js';
-import type { Post } from '../domain/post.js';
 import { evictOldest, quietly, writeWhole } from './cache-files.js';
 import { parserVersion } from './parser-version.js';
 
 /** Dumps whose parsed posts are kept (train/ has about 60): the least recently used go first. */
 export const DUMPS_KEPT = 256;
 
-const MAGIC = 'moddesk-dump-parses/1\n';
+const MAGIC = 'moddesk-dump-parses/2\n';
 const NAME = /^[0-9a-f]{64}\.json$/;
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 /** A parse's options as the parse cache keys them. */
 type OptsKey = string;
-/** One kept parse: the options, the dump line whose post was parsed, the parser's output (as JSON). */
-type Entry = [OptsKey, number, ParsedPost];
+/** A post body as its kept parses name it: a SHA-256 of it (base64, 128 bits). */
+type BodyKey = string;
+/** One kept parse: the options, the body parsed, the parser's output (as JSON). */
+type Entry = [OptsKey, BodyKey, ParsedPost];
+const bodyKey = (html: string): BodyKey => sha256().update(html).digest('base64').slice(0, 22);
 
 /**
  * The posts of one dump that calls before this one parsed (decision 0024), one file per dump and parser
@@ -28,17 +30,12 @@ type Entry = [OptsKey, number, ParsedPost];
 export class DumpParses {
   private readonly dir: string;
   private readonly file: string;
-  private byOpts: Map<OptsKey, Map<string, ParsedPost>> | null = null;
-  private lineOf: Map<string, number> | null = null;
+  private byOpts: Map<OptsKey, Map<BodyKey, ParsedPost>> | null = null;
   private added: Entry[] = [];
   private kept: Entry[] = [];
 
   /** `dumpDigest`: a SHA-256 of the dump's bytes (load-dump.ts), which this call has worked out for its kept output. */
-  constructor(
-    cacheDir: string,
-    dumpDigest: string,
-    private readonly posts: Post[],
-  ) {
+  constructor(cacheDir: string, dumpDigest: string) {
     const hash = sha256().update(`${parserVersion()}\0${dumpDigest}`);
     this.dir = join(cacheDir, 'dump-parses');
     this.file = join(this.dir, `${hash.digest('hex')}.json`);
@@ -47,16 +44,14 @@ export class DumpParses {
   /** What an earlier call parsed `html` (a post of this dump) as, with these options; undefined when none did. */
   get(html: string, optsKey: OptsKey): ParsedPost | undefined {
     if (!this.byOpts) this.load();
-    return this.byOpts?.get(optsKey)?.get(html);
+    return this.byOpts?.get(optsKey)?.get(bodyKey(html));
   }
 
   /** Keeps what this call parsed, for `save`. */
   add(html: string, optsKey: OptsKey, parsed: ParsedPost): void {
-    this.lineOf ??= new Map(this.posts.map((p, i) => [p.html, i] as const).reverse());
-    const line = this.lineOf.get(html);
-    if (line === undefined) return;
-    this.added.push([optsKey, line, parsed]);
-    this.index(optsKey, html, parsed);
+    const body = bodyKey(html);
+    this.added.push([optsKey, body, parsed]);
+    this.index(optsKey, body, parsed);
   }
 
   /** Writes the kept parses and this call's new ones, when it parsed any. */
@@ -85,23 +80,20 @@ export class DumpParses {
   private load(): void {
     this.byOpts = new Map();
     this.kept = this.read();
-    for (const [optsKey, line, parsed] of this.kept) {
-      const post = this.posts[line];
-      if (post) this.index(optsKey, post.html, parsed);
-    }
+    for (const [optsKey, body, parsed] of this.kept) this.index(optsKey, body, parsed);
     if (this.kept.length > 0) {
       const now = new Date();
       quietly(() => utimesSync(this.file, now, now));
     }
   }
 
-  private index(optsKey: OptsKey, html: string, parsed: ParsedPost): void {
-    let byHtml = this.byOpts?.get(optsKey);
-    if (!byHtml) {
-      byHtml = new Map();
-      this.byOpts?.set(optsKey, byHtml);
+  private index(optsKey: OptsKey, body: BodyKey, parsed: ParsedPost): void {
+    let byBody = this.byOpts?.get(optsKey);
+    if (!byBody) {
+      byBody = new Map();
+      this.byOpts?.set(optsKey, byBody);
     }
-    byHtml.set(html, parsed);
+    byBody.set(body, parsed);
   }
 
   /** The file's entries, or none (and the file removed) when it is not one a call wrote whole. */
@@ -132,11 +124,10 @@ export class DumpParses {
 
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 3) return false;
-  const [optsKey, line, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | null];
+  const [optsKey, body, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | null];
   return (
     typeof optsKey === 'string' &&
-    Number.isInteger(line) &&
-    (line as number) >= 0 &&
+    typeof body === 'string' &&
     Array.isArray(parsed?.actions) &&
     Array.isArray(parsed?.diagnostics)
   );

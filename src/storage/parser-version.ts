@@ -31,6 +31,7 @@ export function foldVersion(): string {
     '../reporter/',
     './fold-points',
     './answer-memo',
+    './dump-indexes',
     '../app/load-game-file',
     '../app/parse-yaml-config',
     '../cli/cached-replay',

@@ -1,0 +1,71 @@
+import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DumpIndex, isIndexOf } from '../domain/dump-index.js';
+import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { foldVersion } from './parser-version.js';
+
+/** Dumps whose index is kept (train/ has about 60): the least recently used go first. */
+export const INDEXES_KEPT = 256;
+
+const MAGIC = 'moddesk-dump-index/1\n';
+const NAME = /^[0-9a-f]{64}\.json$/;
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
+
+/**
+ * The line index of each dump an earlier call read whole (decision 0027), one file per dump and build in
+ * `dump-index/` of the cache folder, keyed by a SHA-256 of the dump's bytes and the build of the reader that
+ * checked them: the index says those very bytes passed every check. A file that does not read back whole, or
+ * whose lines do not fit the bytes, is removed and read as none; a write that fails only costs a later call a
+ * whole read.
+ */
+export class DumpIndexes {
+  private readonly dir: string;
+
+  constructor(cacheDir: string) {
+    this.dir = join(cacheDir, 'dump-index');
+  }
+
+  /** The index kept for these bytes (`digest`: their SHA-256, hex), or null. */
+  read(bytes: Buffer, digest: string): DumpIndex | null {
+    const file = this.fileOf(digest);
+    let stored: Buffer;
+    try {
+      stored = readFileSync(file);
+    } catch {
+      return null;
+    }
+    const head = MAGIC.length;
+    const body = stored.subarray(head + 64);
+    try {
+      if (
+        stored.subarray(0, head).toString() === MAGIC &&
+        stored.subarray(head, head + 64).toString() === sha256().update(body).digest('hex')
+      ) {
+        const index = JSON.parse(body.toString('utf8')) as unknown;
+        if (isIndexOf(index, bytes)) {
+          const now = new Date();
+          quietly(() => utimesSync(file, now, now));
+          return index;
+        }
+      }
+    } catch {
+      // not ours: removed below
+    }
+    quietly(() => unlinkSync(file));
+    return null;
+  }
+
+  /** Keeps the index of these bytes for later calls. */
+  write(digest: string, index: DumpIndex): void {
+    quietly(() => {
+      mkdirSync(this.dir, { recursive: true });
+      const body = Buffer.from(JSON.stringify(index), 'utf8');
+      writeWhole(this.fileOf(digest), Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
+      evictOldest(this.dir, INDEXES_KEPT, (n) => NAME.test(n), unlinkSync);
+    });
+  }
+
+  private fileOf(digest: string): string {
+    return join(this.dir, `${sha256().update(`${foldVersion()}\0${digest}`).digest('hex')}.json`);
+  }
+}

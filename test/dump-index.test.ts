@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual, types } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { type DumpIndexStore, dumpBytes, parseDumpText } from '../src/app/load-dump.js';
+import { type DumpIndex, isIndexOf } from '../src/domain/dump-index.js';
+import { DumpIndexes } from '../src/storage/dump-indexes.js';
+import { tempDir } from './temp-dir.js';
+
+// Decision 0027 (issue 11): a dump an earlier call read whole is read from its index, each post only when used.
+const line = (id: string, minute: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    id,
+    author: 'Alice',
+    createdAt: `2026-01-05T18:${String(minute).padStart(2, '0')}:00Z`,
+    html: `<b>vote Bob</b> ${id}`,
+    ...extra,
+  });
+const text = `\uFEFF${[
+  line('1', 1, { number: 1 }),
+  '',
+  line('2', 2, { channel: 'pm', to: 'mod' }),
+  line('3', 3, { editedAt: '2026-01-05T19:00:00Z', url: 'https://example.org/3', note: 'é ünïcode ✓' }),
+].join('\n')}\n`;
+
+/** A store that counts what it is asked. */
+function counted(store: DumpIndexStore) {
+  const calls = { read: 0, write: 0, found: 0 };
+  const wrapped: DumpIndexStore = {
+    read: (bytes, digest) => {
+      calls.read += 1;
+      const index = store.read(bytes, digest);
+      if (index) calls.found += 1;
+      return index;
+    },
+    write: (digest, index) => {
+      calls.write += 1;
+      store.write(digest, index);
+    },
+  };
+  return { store: wrapped, calls };
+}
+
+describe('a dump read from its index', () => {
+  it('gives posts that answer every question as the posts read whole, reading a line only when it is used', () => {
+    const { store, calls } = counted(new DumpIndexes(tempDir('moddesk-dump-index-')));
+    const whole = parseDumpText(text, 'posts.jsonl', undefined, store);
+    expect(calls).toEqual({ read: 1, write: 1, found: 0 });
+    const indexed = parseDumpText(text, 'posts.jsonl', undefined, store);
+    expect(calls).toEqual({ read: 2, write: 1, found: 1 });
+    expect(indexed.posts.every((p) => types.isProxy(p))).toBe(true);
+    expect(indexed.ends).toEqual(whole.ends);
+    const [first, second, third] = indexed.posts;
+    expect([first?.id, second?.createdAt, second?.channel]).toEqual(['1', '2026-01-05T18:02:00Z', 'pm']);
+    expect(JSON.stringify(indexed.posts)).toBe(JSON.stringify(whole.posts));
+    expect(indexed.posts.map((p) => ({ ...p }))).toEqual(whole.posts);
+    expect(isDeepStrictEqual(third, whole.posts[2])).toBe(true);
+    expect(Object.keys(third as object)).toEqual(Object.keys(whole.posts[2] as object));
+    expect(['to' in (second as object), 'to' in (first as object)]).toEqual([true, false]);
+    expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    expect(third?.note).toBe('é ünïcode ✓');
+  });
+
+  it('reads the lines asked for only: a post asked only its id, time or channel is never read', () => {
+    const reads: number[] = [];
+    const bytes = Buffer.from(text, 'utf8');
+    const spy = new Proxy(bytes, {
+      get: (b, key) =>
+        key === 'toString'
+          ? (enc: BufferEncoding, start: number, end: number) => {
+              reads.push(start);
+              return b.toString(enc, start, end);
+            }
+          : Reflect.get(b, key),
+    });
+    const store = new DumpIndexes(tempDir('moddesk-dump-index-'));
+    const source = dumpBytes(bytes);
+    parseDumpText(source, 'posts.jsonl', undefined, store);
+    const indexed = parseDumpText({ bytes: spy, digest: source.digest }, 'posts.jsonl', undefined, store);
+    expect(indexed.posts.map((p) => `${p.id} ${p.createdAt} ${p.channel}`)).toHaveLength(3);
+    expect(reads).toEqual([]);
+    expect(indexed.posts[1]?.author).toBe('Alice');
+    expect(indexed.posts[1]?.html).toBe('<b>vote Bob</b> 2');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('keeps no index for a dump out of time order or whose last line may be torn, and ignores one that does not fit', () => {
+    const { store, calls } = counted(new DumpIndexes(tempDir('moddesk-dump-index-')));
+    const unsorted = `${line('2', 2)}\n${line('1', 1)}\n`;
+    parseDumpText(unsorted, 'posts.jsonl', undefined, store);
+    expect(parseDumpText(unsorted, 'posts.jsonl', undefined, store).posts.some((p) => types.isProxy(p))).toBe(false);
+    const torn = `${line('1', 1)}\n${line('2', 2)}`;
+    parseDumpText(torn, 'posts.jsonl', () => {}, store);
+    expect(calls.write).toBe(0);
+    const bytes = Buffer.from(text, 'utf8');
+    const index = (): DumpIndex => ({
+      starts: [3],
+      ends: [10],
+      ids: ['1'],
+      createdAt: ['2026-01-05T18:01:00Z'],
+      channels: ['thread'],
+    });
+    expect(isIndexOf(index(), bytes)).toBe(true);
+    expect(isIndexOf({ ...index(), ends: [bytes.length + 1] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), ids: [] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), starts: [11] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), channels: ['dm'] }, bytes)).toBe(false);
+  });
+
+  it('removes an index file that does not read back whole, and reads the dump whole again', () => {
+    const dir = tempDir('moddesk-dump-index-');
+    const store = new DumpIndexes(dir);
+    parseDumpText(text, 'posts.jsonl', undefined, store);
+    const [name] = readdirSync(join(dir, 'dump-index'));
+    const file = join(dir, 'dump-index', name as string);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"1"', '"9"'));
+    const again = parseDumpText(text, 'posts.jsonl', undefined, store);
+    expect(again.posts.some((p) => types.isProxy(p))).toBe(false);
+    expect(again.posts.map((p) => p.id)).toEqual(['1', '2', '3']);
+    // Read whole, it wrote the index again.
+    expect(parseDumpText(text, 'posts.jsonl', undefined, store).posts.every((p) => types.isProxy(p))).toBe(true);
+  });
+});
