@@ -20,7 +20,12 @@ const text = `\uFEFF${[
   line('1', 1, { number: 1 }),
   '',
   line('2', 2, { channel: 'pm', to: 'mod' }),
-  line('3', 3, { editedAt: '2026-01-05T19:00:00Z', url: 'https://example.org/3', note: 'é ünïcode ✓' }),
+  line('3', 3, {
+    editedAt: '2026-01-05T19:00:00Z',
+    url: 'https://example.org/3',
+    note: 'é ünïcode ✓',
+    readNote: 'cut at depth 40',
+  }),
 ].join('\n')}\n`;
 
 /** A store that counts what it is asked. */
@@ -61,7 +66,7 @@ describe('a dump read from its index', () => {
     expect(third?.note).toBe('é ünïcode ✓');
   });
 
-  it('reads the lines asked for only: a post asked only its id, time or channel is never read', () => {
+  it('reads the lines asked for only: a post asked only what the fold asks of every post is never read', () => {
     const reads: number[] = [];
     const bytes = Buffer.from(text, 'utf8');
     const spy = new Proxy(bytes, {
@@ -75,13 +80,15 @@ describe('a dump read from its index', () => {
     });
     const store = new DumpIndexes(tempDir('moddesk-dump-index-'));
     const source = dumpBytes(bytes);
-    parseDumpText(source, 'posts.jsonl', undefined, store);
+    const whole = parseDumpText(source, 'posts.jsonl', undefined, store);
     const indexed = parseDumpText({ bytes: spy, digest: source.digest }, 'posts.jsonl', undefined, store);
-    expect(indexed.posts.map((p) => `${p.id} ${p.createdAt} ${p.channel}`)).toHaveLength(3);
-    expect(reads).toEqual([]);
-    expect(indexed.posts[1]?.author).toBe('Alice');
+    const asked = indexed.posts.map((p) => [p.id, p.author, p.createdAt, p.editedAt, p.channel, p.readNote]);
+    expect(asked).toEqual(whole.posts.map((p) => [p.id, p.author, p.createdAt, p.editedAt, p.channel, p.readNote]));
+    // Only the post with a note was read, for the note.
+    expect(reads).toEqual([(whole.ends?.[1] as number) + 1]);
     expect(indexed.posts[1]?.html).toBe('<b>vote Bob</b> 2');
-    expect(reads).toHaveLength(1);
+    expect(indexed.posts[2]?.readNote).toBe('cut at depth 40');
+    expect(reads).toHaveLength(2);
   });
 
   it('keeps no index for a dump out of time order or whose last line may be torn, and ignores one that does not fit', () => {
@@ -97,14 +104,20 @@ describe('a dump read from its index', () => {
       starts: [3],
       ends: [10],
       ids: ['1'],
+      authors: ['Alice'],
       createdAt: ['2026-01-05T18:01:00Z'],
+      editedAt: [null],
       channels: ['thread'],
+      noted: [],
     });
     expect(isIndexOf(index(), bytes)).toBe(true);
     expect(isIndexOf({ ...index(), ends: [bytes.length + 1] }, bytes)).toBe(false);
     expect(isIndexOf({ ...index(), ids: [] }, bytes)).toBe(false);
     expect(isIndexOf({ ...index(), starts: [11] }, bytes)).toBe(false);
     expect(isIndexOf({ ...index(), channels: ['dm'] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), editedAt: [3] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), noted: [1] }, bytes)).toBe(false);
+    expect(isIndexOf({ ...index(), noted: [0] }, bytes)).toBe(true);
   });
 
   it('removes an index file that does not read back whole, and reads the dump whole again', () => {

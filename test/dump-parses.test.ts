@@ -17,41 +17,54 @@ const dump = parseDumpText(text, 'posts.jsonl');
 const opts = { syntax: ['bold' as const], channel: 'thread' as const };
 const KEY = 'thread\0bold';
 const html = (i: number) => dump.posts[i]?.html as string;
+const parsed = (i: number) => readActions(html(i), opts);
 
 describe('DumpParses', () => {
   it("gives a later call of the same dump what an earlier one parsed, and another dump's calls nothing", () => {
     const dir = join(work, 'a');
     const first = new DumpParses(dir, dump.digest);
-    expect(first.get(html(0), KEY)).toBeUndefined();
-    first.add(html(0), KEY, readActions(html(0), opts));
+    expect(first.get(0, KEY)).toBeUndefined();
+    first.add(0, KEY, parsed(0));
     first.save();
     const later = new DumpParses(dir, dump.digest);
-    expect(later.get(html(0), KEY)).toEqual(readActions(html(0), opts));
-    expect(later.get(html(0), 'pm\0bold')).toBeUndefined();
-    expect(later.get(html(2), KEY)).toBeUndefined();
+    expect(later.get(0, KEY)).toEqual(parsed(0));
+    expect(later.get(0, 'pm\0bold')).toBeUndefined();
+    expect(later.get(2, KEY)).toBeUndefined();
     // Two calls at once: each one's parses are kept.
-    later.add(html(2), KEY, readActions(html(2), opts));
+    later.add(2, KEY, parsed(2));
     const other = new DumpParses(dir, dump.digest);
-    other.get(html(0), KEY);
+    other.get(0, KEY);
     later.save();
     other.save();
     const both = new DumpParses(dir, dump.digest);
-    expect(both.get(html(2), KEY)).toEqual(readActions(html(2), opts));
+    expect(both.get(2, KEY)).toEqual(parsed(2));
     const edited = text.replace('vote Bob', 'vote Bo');
     const editedDump = parseDumpText(edited, 'posts.jsonl');
     const elsewhere = new DumpParses(dir, editedDump.digest);
-    expect(elsewhere.get('<b>vote Bob</b>', KEY)).toBeUndefined();
+    expect(elsewhere.get(0, KEY)).toBeUndefined();
+  });
+
+  it('keeps a post with nothing to read as such, and gives it back as the parser gives it', () => {
+    const dir = join(work, 'c');
+    const calls = new DumpParses(dir, dump.digest);
+    calls.add(1, KEY, parsed(1));
+    calls.save();
+    expect(parsed(1)).toEqual({ actions: [], diagnostics: [] });
+    expect(readFileSync(join(dir, 'dump-parses', readdirSync(join(dir, 'dump-parses'))[0] as string), 'utf8')).toMatch(
+      /\[\["thread\\u0000bold",1,0\]\]$/,
+    );
+    expect(new DumpParses(dir, dump.digest).get(1, KEY)).toEqual(parsed(1));
   });
 
   it('removes a file that does not read back whole and reads it as empty', () => {
     const dir = join(work, 'b');
     const calls = new DumpParses(dir, dump.digest);
-    calls.add(html(0), KEY, readActions(html(0), opts));
+    calls.add(0, KEY, parsed(0));
     calls.save();
     const [name] = readdirSync(join(dir, 'dump-parses'));
     const file = join(dir, 'dump-parses', name as string);
     writeFileSync(file, readFileSync(file, 'utf8').replace('Bob', 'Bab'));
-    expect(new DumpParses(dir, dump.digest).get(html(0), KEY)).toBeUndefined();
+    expect(new DumpParses(dir, dump.digest).get(0, KEY)).toBeUndefined();
     expect(readdirSync(join(dir, 'dump-parses'))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { packageRoot } from '../adapters/common/package-root.js';
 import { type DumpBytes, type DumpIndexStore, type DumpText, readDumpBytes } from '../app/load-dump.js';
 import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
-import type { ParseFn } from '../domain/action.js';
+import type { ParsedPost, ParseFn, ParseOptions } from '../domain/action.js';
 import { endsWithNewline } from '../domain/dump.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
@@ -64,18 +64,28 @@ export function openReplay(
   const dir = cacheDir(env, fallback);
   // The posts of this very dump that earlier calls parsed, read in one file (decision 0024).
   let dumpParses: DumpParses | null | undefined;
-  // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
-  const parse: ParseFn = (html, opts) => {
-    if (!mustRead(html, opts)) return nothingRead();
-    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
-    const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
-    const known = dumpParses?.get(html, optsKey);
-    if (known) return known;
-    if (parseCache === undefined) parseCache = openParseCache(env, readActions, fallback);
-    const parsed = (parseCache?.fn ?? readActions)(html, opts);
-    dumpParses?.add(html, optsKey, parsed);
-    return parsed;
+  const viaCache = (html: string, opts: ParseOptions): ParsedPost => {
+    parseCache ??= openParseCache(env, readActions, fallback);
+    return (parseCache?.fn ?? readActions)(html, opts);
   };
+  // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
+  const parseBody = (html: string, opts: ParseOptions) => (mustRead(html, opts) ? viaCache(html, opts) : nothingRead());
+  // The fold asks by post: one an earlier call parsed is answered by its line, its body never read (decision 0027).
+  let lineOf: Map<Post, number> | undefined;
+  const parse: ParseFn = Object.assign(parseBody, {
+    post: (post: Post, opts: ParseOptions): ParsedPost => {
+      if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
+      lineOf ??= new Map(posts.map((p, i) => [p, i] as const));
+      const line = dumpParses ? lineOf.get(post) : undefined;
+      if (line === undefined) return parseBody(post.html, opts);
+      const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
+      const known = dumpParses?.get(line, optsKey);
+      if (known) return known;
+      const parsed = parseBody(post.html, opts);
+      dumpParses?.add(line, optsKey, parsed);
+      return parsed;
+    },
+  });
   const withParseCache = <T>(f: () => T): T => {
     try {
       return f();

@@ -1,4 +1,4 @@
-import type { Channel } from './post.js';
+import type { Channel, Post } from './post.js';
 
 /** What the parser reads out of one post version (interfaces §2), before any name is resolved. */
 
@@ -96,5 +96,17 @@ export interface RosterName {
   isAlias: boolean;
 }
 
-/** The parser as the machine and the parse cache call it: one post version's html → what it says. */
-export type ParseFn = (html: string, opts: { syntax: ActionForm[]; channel: Channel }) => ParsedPost;
+/** What a parse depends on besides the body. */
+export interface ParseOptions {
+  syntax: ActionForm[];
+  channel: Channel;
+}
+
+/**
+ * The parser as the machine and the parse cache call it: one post version's html → what it says. One that keeps
+ * parses by the dump's line (the one-shot calls', decision 0027) also offers `post`, which the fold calls instead:
+ * it reads the post's body only when no earlier call parsed that line.
+ */
+export type ParseFn = ((html: string, opts: ParseOptions) => ParsedPost) & {
+  post?: (post: Post, opts: ParseOptions) => ParsedPost;
+};

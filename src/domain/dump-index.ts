@@ -2,50 +2,73 @@ import { type DumpLines, postOfLine } from './dump.js';
 import type { Channel, Post } from './post.js';
 
 /**
- * What a one-shot call needs to know of every line of a dump without reading its post (decision 0027): where the
- * line is in the bytes, and the post's id, time and channel. Kept by a call that read the dump whole, for the next
- * call over the very same bytes (storage/dump-indexes.ts), which then reads only the posts it uses.
+ * What a one-shot call needs to know of every line of a dump without reading it (decision 0027): where the line is
+ * in the bytes, and every field of its post the fold asks of each post (not the body, `url`, `to` or other
+ * extras). Kept by a call that read the dump whole, for the next call over the very same bytes
+ * (storage/dump-indexes.ts), which then reads only the lines whose bodies it parses or shows.
  */
 export interface DumpIndex {
   starts: number[];
   ends: number[];
   ids: string[];
+  authors: string[];
   createdAt: string[];
+  editedAt: (string | null)[];
   channels: Channel[];
+  /** The lines whose post has a `readNote` (an adapter's note on a body it could not keep whole), ascending. */
+  noted: number[];
 }
 
 /** The index of a dump read whole (its lines in file order). */
 export function indexOf(lines: DumpLines): DumpIndex {
+  const { posts } = lines;
   return {
     starts: lines.starts,
     ends: lines.ends,
-    ids: lines.posts.map((p) => p.id),
-    createdAt: lines.posts.map((p) => p.createdAt),
-    channels: lines.posts.map((p) => p.channel),
+    ids: posts.map((p) => p.id),
+    authors: posts.map((p) => p.author),
+    createdAt: posts.map((p) => p.createdAt),
+    editedAt: posts.map((p) => p.editedAt),
+    channels: posts.map((p) => p.channel),
+    noted: posts.flatMap((p, line) => ('readNote' in p ? [line] : [])),
   };
 }
+
+const isInt = (v: unknown): v is number => Number.isInteger(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Whether a value read back is an index of `bytes` (arrays of one length, lines inside the bytes and in order). */
 export function isIndexOf(value: unknown, bytes: Buffer): value is DumpIndex {
   if (typeof value !== 'object' || value === null) return false;
-  const { starts, ends, ids, createdAt, channels } = value as Record<string, unknown>;
-  if (![starts, ends, ids, createdAt, channels].every(Array.isArray)) return false;
+  const v = value as Record<keyof DumpIndex, unknown>;
+  const lists = [v.starts, v.ends, v.ids, v.authors, v.createdAt, v.editedAt, v.channels];
+  if (!lists.every(Array.isArray) || !Array.isArray(v.noted)) return false;
+  const [starts, ends, ids, authors, createdAt, editedAt, channels] = lists as unknown[][];
   const n = (ids as unknown[]).length;
-  if (![starts, ends, createdAt, channels].every((a) => (a as unknown[]).length === n)) return false;
+  if (!lists.every((a) => (a as unknown[]).length === n)) return false;
   let last = 0;
   for (let i = 0; i < n; i++) {
-    const s = (starts as unknown[])[i];
-    const e = (ends as unknown[])[i];
-    if (!Number.isInteger(s) || !Number.isInteger(e) || (s as number) < last || (e as number) < (s as number))
-      return false;
-    if ((e as number) > bytes.length) return false;
-    last = e as number;
-    if (typeof (ids as unknown[])[i] !== 'string' || typeof (createdAt as unknown[])[i] !== 'string') return false;
-    const c = (channels as unknown[])[i];
-    if (c !== 'thread' && c !== 'pm') return false;
+    const s = starts?.[i];
+    const e = ends?.[i];
+    if (!isInt(s) || !isInt(e) || s < last || e < s || e > bytes.length) return false;
+    last = e;
+    if (!isString(ids?.[i]) || !isString(authors?.[i]) || !isString(createdAt?.[i])) return false;
+    if (editedAt?.[i] !== null && !isString(editedAt?.[i])) return false;
+    if (channels?.[i] !== 'thread' && channels?.[i] !== 'pm') return false;
   }
-  return true;
+  return v.noted.every(
+    (line, k, all) => isInt(line) && line >= 0 && line < n && (k === 0 || line > (all[k - 1] as number)),
+  );
 }
+
+/** The post fields an indexed post answers from its index, and where. */
+const FROM_INDEX = new Map<PropertyKey, 'ids' | 'authors' | 'createdAt' | 'editedAt' | 'channels'>([
+  ['id', 'ids'],
+  ['author', 'authors'],
+  ['createdAt', 'createdAt'],
+  ['editedAt', 'editedAt'],
+  ['channel', 'channels'],
+]);
 
 /** A post of an indexed dump: its line, and the post once its line is read. */
 interface Line {
@@ -54,12 +77,13 @@ interface Line {
 }
 
 /**
- * The posts of a dump whose index an earlier call kept, each read from its line only when something other than
- * its id, time or channel is asked of it: a call resumed from a fold point reads only the posts after it. A post
+ * The posts of a dump whose index an earlier call kept, each read from its line only when something the index does
+ * not hold is asked of it (its body, above all): a fold reads only the lines whose bodies it parses. A post
  * read this way is the object `readDumpLines` makes of its line (the same checks, which the earlier call passed
  * over the same bytes), behind a proxy that answers every question as that object. One handler serves them all.
  */
 export function postsFromIndex(bytes: Buffer, index: DumpIndex, file: string): Post[] {
+  const noted = new Set(index.noted);
   const read = (t: Line): Post => {
     t.post ??= postOfLine(bytes.toString('utf8', index.starts[t.line], index.ends[t.line]), file, t.line + 1);
     return t.post;
@@ -67,9 +91,9 @@ export function postsFromIndex(bytes: Buffer, index: DumpIndex, file: string): P
   const handler: ProxyHandler<Line> = {
     get: (t, key) => {
       if (t.post === null) {
-        if (key === 'id') return index.ids[t.line];
-        if (key === 'createdAt') return index.createdAt[t.line];
-        if (key === 'channel') return index.channels[t.line];
+        const field = FROM_INDEX.get(key);
+        if (field) return index[field][t.line];
+        if (key === 'readNote' && !noted.has(t.line)) return undefined;
       }
       return Reflect.get(read(t), key);
     },

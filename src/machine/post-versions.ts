@@ -46,7 +46,8 @@ export function postVersionsOf(
     const first = firstLine.get(post.id) === line;
     const want = wanted(line);
     if (!want && !(first && editedLater.has(post.id))) return;
-    const parsed = withReadNote(post, parse(post.html, { syntax, channel: post.channel }));
+    const opts = { syntax, channel: post.channel };
+    const parsed = withReadNote(post, parse.post ? parse.post(post, opts) : parse(post.html, opts));
     if (first) {
       firstOf.set(post.id, parsed.actions);
       if (!want) return;

@@ -1,36 +1,35 @@
 import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedPost } from '../domain/action.js';
+import { nothingRead } from '../parser/extract-actions.js';
 import { evictOldest, quietly, writeWhole } from './cache-files.js';
 import { parserVersion } from './parser-version.js';
 
 /** Dumps whose parsed posts are kept (train/ has about 60): the least recently used go first. */
 export const DUMPS_KEPT = 256;
 
-const MAGIC = 'moddesk-dump-parses/2\n';
+const MAGIC = 'moddesk-dump-parses/3\n';
 const NAME = /^[0-9a-f]{64}\.json$/;
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 /** A parse's options as the parse cache keys them. */
 type OptsKey = string;
-/** A post body as its kept parses name it: a SHA-256 of it (base64, 128 bits). */
-type BodyKey = string;
-/** One kept parse: the options, the body parsed, the parser's output (as JSON). */
-type Entry = [OptsKey, BodyKey, ParsedPost];
-const bodyKey = (html: string): BodyKey => sha256().update(html).digest('base64').slice(0, 22);
+/** One kept parse: the options, the dump line whose post was parsed, the parser's output (as JSON; 0 for nothing read). */
+type Entry = [OptsKey, number, ParsedPost | 0];
 
 /**
  * The posts of one dump that calls before this one parsed (decision 0024), one file per dump and parser
  * build in `dump-parses/` of the cache folder: a call reads it whole (a few hundred kB at most) instead of loading
  * SQLite and looking its posts up one by one, which cost a scorer call about 15 ms. It is keyed by a SHA-256 of
  * the whole dump's bytes, so a line of it is that very post; its answers are the parse cache's, read back from JSON
- * as the parse cache reads them. A file that does not read back whole is removed and read as empty; a write that
+ * as the parse cache reads them. A post found to hold nothing to read is kept too (as 0): a later call then reads
+ * neither its line nor its body (decision 0027). A file that does not read back whole is removed and read as empty; a write that
  * fails, or that another call's write replaces, only costs a later call a look-up in the parse cache.
  */
 export class DumpParses {
   private readonly dir: string;
   private readonly file: string;
-  private byOpts: Map<OptsKey, Map<BodyKey, ParsedPost>> | null = null;
+  private byOpts: Map<OptsKey, Map<number, ParsedPost | 0>> | null = null;
   private added: Entry[] = [];
   private kept: Entry[] = [];
 
@@ -41,17 +40,18 @@ export class DumpParses {
     this.file = join(this.dir, `${hash.digest('hex')}.json`);
   }
 
-  /** What an earlier call parsed `html` (a post of this dump) as, with these options; undefined when none did. */
-  get(html: string, optsKey: OptsKey): ParsedPost | undefined {
+  /** What an earlier call parsed the post of this dump line as, with these options; undefined when none did. */
+  get(line: number, optsKey: OptsKey): ParsedPost | undefined {
     if (!this.byOpts) this.load();
-    return this.byOpts?.get(optsKey)?.get(bodyKey(html));
+    const kept = this.byOpts?.get(optsKey)?.get(line);
+    return kept === 0 ? nothingRead() : kept;
   }
 
-  /** Keeps what this call parsed, for `save`. */
-  add(html: string, optsKey: OptsKey, parsed: ParsedPost): void {
-    const body = bodyKey(html);
-    this.added.push([optsKey, body, parsed]);
-    this.index(optsKey, body, parsed);
+  /** Keeps what this call parsed the post of this line as, for `save`. */
+  add(line: number, optsKey: OptsKey, parsed: ParsedPost): void {
+    const kept = isNothing(parsed) ? 0 : parsed;
+    this.added.push([optsKey, line, kept]);
+    this.index(optsKey, line, kept);
   }
 
   /** Writes the kept parses and this call's new ones, when it parsed any. */
@@ -80,20 +80,20 @@ export class DumpParses {
   private load(): void {
     this.byOpts = new Map();
     this.kept = this.read();
-    for (const [optsKey, body, parsed] of this.kept) this.index(optsKey, body, parsed);
+    for (const [optsKey, line, parsed] of this.kept) this.index(optsKey, line, parsed);
     if (this.kept.length > 0) {
       const now = new Date();
       quietly(() => utimesSync(this.file, now, now));
     }
   }
 
-  private index(optsKey: OptsKey, body: BodyKey, parsed: ParsedPost): void {
-    let byBody = this.byOpts?.get(optsKey);
-    if (!byBody) {
-      byBody = new Map();
-      this.byOpts?.set(optsKey, byBody);
+  private index(optsKey: OptsKey, line: number, parsed: ParsedPost | 0): void {
+    let byLine = this.byOpts?.get(optsKey);
+    if (!byLine) {
+      byLine = new Map();
+      this.byOpts?.set(optsKey, byLine);
     }
-    byBody.set(body, parsed);
+    byLine.set(line, parsed);
   }
 
   /** The file's entries, or none (and the file removed) when it is not one a call wrote whole. */
@@ -124,11 +124,16 @@ export class DumpParses {
 
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 3) return false;
-  const [optsKey, body, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | null];
+  const [optsKey, line, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | 0 | null];
   return (
     typeof optsKey === 'string' &&
-    typeof body === 'string' &&
-    Array.isArray(parsed?.actions) &&
-    Array.isArray(parsed?.diagnostics)
+    Number.isInteger(line) &&
+    (line as number) >= 0 &&
+    (parsed === 0 || (Array.isArray(parsed?.actions) && Array.isArray(parsed?.diagnostics)))
   );
+}
+
+/** A parse that found nothing (most posts): kept as 0. */
+function isNothing(p: ParsedPost): boolean {
+  return p.actions.length === 0 && p.diagnostics.length === 0 && Object.keys(p).length === 2;
 }
