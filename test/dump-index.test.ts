@@ -120,6 +120,18 @@ describe('a dump read from its index', () => {
     expect(isIndexOf({ ...index(), noted: [0] }, bytes)).toBe(true);
   });
 
+  it("names the file's line when a line read through an index is not a post after all", () => {
+    const plain = `${line('1', 1)}\n\n${line('2', 2)}\n`;
+    const kept = { index: null as DumpIndex | null };
+    const store: DumpIndexStore = { read: () => kept.index, write: (_, index) => void (kept.index = index) };
+    parseDumpText(plain, 'posts.jsonl', undefined, store);
+    const second = line('2', 2);
+    const broken = plain.replace(second, `{"id":"2"${' '.repeat(second.length - 9)}`);
+    const posts = parseDumpText(broken, 'posts.jsonl', undefined, store).posts;
+    expect(posts[0]?.html).toBe('<b>vote Bob</b> 1');
+    expect(() => posts[1]?.html).toThrow(expect.objectContaining({ file: 'posts.jsonl', place: 'line 3' }));
+  });
+
   it('removes an index file that does not read back whole, and reads the dump whole again', () => {
     const dir = tempDir('moddesk-dump-index-');
     const store = new DumpIndexes(dir);

@@ -75,14 +75,15 @@ export function openReplay(
   const parse: ParseFn = Object.assign(parseBody, {
     post: (post: Post, opts: ParseOptions): ParsedPost => {
       if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
+      if (!dumpParses) return parseBody(post.html, opts);
       lineOf ??= new Map(posts.map((p, i) => [p, i] as const));
-      const line = dumpParses ? lineOf.get(post) : undefined;
+      const line = lineOf.get(post);
       if (line === undefined) return parseBody(post.html, opts);
       const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
-      const known = dumpParses?.get(line, optsKey);
+      const known = dumpParses.get(line, optsKey);
       if (known) return known;
       const parsed = parseBody(post.html, opts);
-      dumpParses?.add(line, optsKey, parsed);
+      dumpParses.add(line, optsKey, parsed);
       return parsed;
     },
   });

@@ -1,4 +1,4 @@
-import { type DumpLines, postOfLine } from './dump.js';
+import { type DumpLines, NEWLINE, postOfLine } from './dump.js';
 import type { Channel, Post } from './post.js';
 
 /**
@@ -85,7 +85,15 @@ interface Line {
 export function postsFromIndex(bytes: Buffer, index: DumpIndex, file: string): Post[] {
   const noted = new Set(index.noted);
   const read = (t: Line): Post => {
-    t.post ??= postOfLine(bytes.toString('utf8', index.starts[t.line], index.ends[t.line]), file, t.line + 1);
+    if (t.post) return t.post;
+    const start = index.starts[t.line] as number;
+    const text = bytes.toString('utf8', start, index.ends[t.line]);
+    try {
+      t.post = postOfLine(text, file, 0);
+    } catch {
+      // Not these bytes' index after all (it is checked when read): the error names the line in the file.
+      t.post = postOfLine(text, file, lineAt(bytes, start));
+    }
     return t.post;
   };
   const handler: ProxyHandler<Line> = {
@@ -110,4 +118,11 @@ export function postsFromIndex(bytes: Buffer, index: DumpIndex, file: string): P
     deleteProperty: (t, key) => Reflect.deleteProperty(read(t), key),
   };
   return index.ids.map((_, line) => new Proxy<Line>({ line, post: null }, handler) as unknown as Post);
+}
+
+/** The line number (from 1) of the line starting at byte `start`. */
+function lineAt(bytes: Buffer, start: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(NEWLINE); i !== -1 && i < start; i = bytes.indexOf(NEWLINE, i + 1)) line += 1;
+  return line;
 }
