@@ -20,10 +20,11 @@ const command = argv.find((a) => !a.startsWith('-'));
 // long as V8's default asks for it gets optimized (a huge input's hot loops still are). The long-running commands
 // (watch, serve, demo, fetch) keep V8's defaults.
 // V8 refuses Node's code cache for a built-in module compiled after a flag changes, so the built-ins such a call
-// loads (node:vm and node:module to run the script; crypto, zlib and os for the caches; net and stream for stdout as
-// a pipe) are loaded first: compiled from source, they cost a scorer's call about 4% more (decision 0025).
+// loads (node:vm and node:module to run the script; crypto, zlib and os for the caches) are loaded first: compiled
+// from source, they cost a scorer's call about 4% more (decision 0025). Such a call prints without `process.stdout`,
+// so net and the streams never load (src/cli/output.ts, decision 0027).
 if (['state', 'count', 'parse', 'draw', 'script'].includes(command)) {
-  for (const builtin of ['vm', 'module', 'crypto', 'zlib', 'os', 'net', 'stream']) require(`node:${builtin}`);
+  for (const builtin of ['vm', 'module', 'crypto', 'zlib', 'os']) require(`node:${builtin}`);
   require('node:v8').setFlagsFromString('--interrupt-budget=4000000');
 }
 // Files of one build are written within seconds; an older one is another build's.

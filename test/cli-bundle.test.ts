@@ -109,7 +109,7 @@ describe('the built CLI', () => {
     }
   });
 
-  it("a one-shot command loads its Node built-ins before V8's flag, so Node's code cache serves them (decision 0025)", () => {
+  it("a one-shot command loads its Node built-ins before V8's flag, so Node's code cache serves them, and never net (decisions 0025, 0027)", () => {
     // A flag set at run time voids Node's code cache for every built-in compiled after it: record what loads then.
     const dir = mkdtempSync(join(tmpdir(), 'moddesk-builtins-'));
     try {
@@ -119,7 +119,9 @@ describe('the built CLI', () => {
         `const v8 = require('node:v8'); const set = v8.setFlagsFromString; let before = null;
         v8.setFlagsFromString = (f) => { before = new Set(process.moduleLoadList); return set(f); };
         process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'after.json'))},
-          JSON.stringify(before && process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule')))));`,
+          JSON.stringify(before && process.moduleLoadList.filter((m) => !before.has(m) && m.startsWith('NativeModule')))));
+        process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'all.json'))},
+          JSON.stringify(process.moduleLoadList)));`,
       );
       const game = join(ROOT, 'test', 'games', 'defcon-sample', 'game.yaml');
       for (const args of [
@@ -135,6 +137,12 @@ describe('the built CLI', () => {
         expect(after, args[0]).toEqual(expect.any(Array));
         expect(
           (after ?? []).filter((m) => m !== 'NativeModule process'),
+          args[0],
+        ).toEqual([]);
+        // Its output (stdout and stderr are pipes here) is written without Node's streams (decision 0027).
+        const all = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as string[];
+        expect(
+          all.filter((m) => m === 'NativeModule net'),
           args[0],
         ).toEqual([]);
       }

@@ -10,6 +10,7 @@ import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { replay } from '../reporter/replay.js';
 import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
+import { printErr, printOut } from './output.js';
 import { type ReplayOptions, runReplay, withReplayOptions } from './replay-options.js';
 
 interface CountOptions extends ReplayOptions {
@@ -60,14 +61,14 @@ export function register(program: Command): void {
         countPosts: record.countPosts.map((p) => p.id),
       });
       const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
-      process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      printOut(text.endsWith('\n') ? text : `${text}\n`);
       // The flags of `moddesk state`, with what only the posts tell (prods due, players asking for a count).
       const state = withPostFacts(toStateJson(result.context, result.at), result.context, posts, through);
       const flags = state.flags;
       // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
-      if (flags.length) process.stderr.write(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
+      if (flags.length) printErr(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
       for (const f of flags) {
-        process.stderr.write(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
+        printErr(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
       }
     });
 }

@@ -12,6 +12,7 @@ import { DRAFT_KINDS } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { loadDashboard } from './load-dashboard.js';
+import { streamOut } from './output.js';
 import { untilSignal } from './watch-command.js';
 
 interface DemoOpts {
@@ -53,7 +54,7 @@ export function register(program: Command): void {
         throw new ModdeskError('usage', `expected a port such as 4477, got ${JSON.stringify(opts.port)}`, {
           place: '--port',
         });
-      const out = (s: string) => process.stdout.write(s);
+      const out = streamOut();
       const demo = prepareDemoGame(resolve(opts.game), localThreadUrl());
       // Start half an hour before the first day (D1), so that the first drafts come within seconds; what was
       // posted before (D0 role requests) is read by the first poll.

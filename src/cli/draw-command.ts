@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
 import type { DrawResult } from '../machine/rulesets/defcon/index.js';
 import { drawFor } from '../machine/rulesets/defcon/index.js';
+import { printOut } from './output.js';
 import { runReplay } from './replay-options.js';
 
 interface DrawOptions {
@@ -38,8 +39,8 @@ export function register(program: Command): void {
         });
       }
       const draw = drawFor(result.context, seed);
-      if (opts.json) process.stdout.write(`${JSON.stringify({ schema: 'moddesk.draw/1', ...draw }, null, 2)}\n`);
-      else process.stdout.write(describeDraw(draw));
+      if (opts.json) printOut(`${JSON.stringify({ schema: 'moddesk.draw/1', ...draw }, null, 2)}\n`);
+      else printOut(describeDraw(draw));
     });
 }
 

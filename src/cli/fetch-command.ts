@@ -4,6 +4,7 @@ import { FetchSession } from '../adapters/fetch-session.js';
 import { createSource } from '../adapters/registry.js';
 import type { ReadProgress, ReadResult } from '../adapters/types.js';
 import { ModdeskError } from '../domain/errors.js';
+import { printOut } from './output.js';
 
 interface FetchOptions {
   platform: string;
@@ -63,12 +64,12 @@ export function register(program: Command): void {
         progress.stop();
         await source.close?.();
       }
-      process.stdout.write(
+      printOut(
         `fetched ${session.written} posts (${session.fresh} new, ${session.edited} edited) in ${requests} requests\n`,
       );
       // An incomplete read is never reported as a complete one.
       if (missing.length > 0)
-        process.stdout.write(
+        printOut(
           `INCOMPLETE: ${missing.length} posts could not be read: ${missing.join(', ')} (the cursor keeps them; the next fetch asks again)\n`,
         );
     });

@@ -10,6 +10,7 @@ import { parseInstant } from '../domain/time.js';
 import { RULESETS } from '../reporter/rulesets.js';
 import { gameFileText } from './init/game-file-text.js';
 import { readRoster } from './init/opening-post.js';
+import { printOut } from './output.js';
 
 interface InitOptions {
   url: string;
@@ -85,7 +86,7 @@ export function register(program: Command): void {
       parseGameFile(text, opts.out);
       writeFileSync(opts.out, text);
       const replaced = slots.filter((s) => s.replacedBy.length).length;
-      process.stdout.write(
+      printOut(
         `${[
           `wrote ${opts.out}: ${slots.length} players from the opening post by ${first.author} (${platform})`,
           'guessed, check before the first count:',

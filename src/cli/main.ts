@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
+import { printErr, printOut } from './output.js';
 
 /**
  * The `moddesk` command line (interfaces §4). Each command lives in its own module that exports
@@ -39,15 +40,10 @@ export interface CommandModule {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  // `moddesk count … | head`: a reader that stops early ends our output, quietly, not with an EPIPE stack trace.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
   const program = new Command('moddesk')
     .description("A moderator's desk for forum mafia games")
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    .configureOutput({ writeOut: printOut, writeErr: printErr })
     .showHelpAfterError(false);
   const name = argv.find((a) => !a.startsWith('-'));
   const spec = name ? COMMANDS[name] : undefined;
@@ -66,7 +62,7 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof ModdeskError) {
-      process.stderr.write(`moddesk: ${err.oneLine()}\n`);
+      printErr(`moddesk: ${err.oneLine()}\n`);
       return 1;
     }
     throw err;

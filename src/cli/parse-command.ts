@@ -7,6 +7,7 @@ import { PARSE_PLATFORMS, parseSavedPage } from '../adapters/saved-pages.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
 import { replaceTags } from '../domain/tags.js';
+import { printErr, printOut } from './output.js';
 
 /** "Today, 09:07 AM" as forums print recent posts: the date is the day the page was saved, which is a guess. */
 const RELATIVE_TIME = /\b(?:today|yesterday)\b,?\s*(?:at\s*)?\d{1,2}:\d{2}/gi;
@@ -14,7 +15,7 @@ const RELATIVE_TIME = /\b(?:today|yesterday)\b,?\s*(?:at\s*)?\d{1,2}:\d{2}/gi;
 /** Engines whose post or edit times are read from the printed text (the others carry machine times). */
 const DISPLAY_TIMES = new Set(['phpbb', 'vbulletin']);
 
-const warn = (line: string) => process.stderr.write(`moddesk: warning: ${line}\n`);
+const warn = (line: string) => printErr(`moddesk: warning: ${line}\n`);
 
 /** `moddesk parse --platform P FILE…` (interfaces §4): saved pages to thread-dump JSON Lines on stdout. */
 export function register(program: Command): void {
@@ -69,7 +70,7 @@ export function register(program: Command): void {
             baseUrl: opts.baseUrl,
           });
           for (const post of posts)
-            if (typeof post.readNote === 'string') process.stderr.write(`${file}: post ${post.id}: ${post.readNote}\n`);
+            if (typeof post.readNote === 'string') printErr(`${file}: post ${post.id}: ${post.readNote}\n`);
           // The same post on two saved pages (pages overlap after deletions) is written once.
           for (const post of posts)
             if (!byId.has(`${post.id}|${post.editedAt}`)) byId.set(`${post.id}|${post.editedAt}`, post);
@@ -83,11 +84,7 @@ export function register(program: Command): void {
             `${editedFirst.length} post(s) were edited before they were posted (e.g. post ${editedFirst[0]!.id}): the forum's times are probably not in ${timeZone}${defaultZone ? ' (the default)' : ''}; pass --time-zone, e.g. --time-zone America/New_York`,
           );
         const out = sortDump([...byId.values()]).map((p) => `${JSON.stringify(p)}\n`);
-        await new Promise<void>((resolve, reject) =>
-          process.stdout.write(out.join(''), (err) =>
-            err && (err as NodeJS.ErrnoException).code !== 'EPIPE' ? reject(err) : resolve(),
-          ),
-        );
+        printOut(out.join(''));
       },
     );
 }

@@ -8,6 +8,7 @@ import { toStateJson } from '../machine/to-state-json.js';
 import { consoleOf, consolePicks } from '../reporter/night-console.js';
 import { renderNightScript, renderRegistryScript } from '../reporter/obsidian/index.js';
 import { nightPreview, replay } from '../reporter/replay.js';
+import { printOut } from './output.js';
 
 interface ScriptOptions {
   game: string;
@@ -31,7 +32,7 @@ export function register(program: Command): void {
       "the thread dump (JSON Lines) with the night's PMs; default: the game file's thread when it is a file",
     )
     .action((opts: ScriptOptions) => {
-      process.stdout.write(scriptText(opts));
+      printOut(scriptText(opts));
     });
 }
 

@@ -9,6 +9,7 @@ import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import { parseInstant } from '../domain/time.js';
 import { startWebServer } from '../web/server.js';
+import { streamOut } from './output.js';
 import { untilSignal } from './watch-command.js';
 
 interface ServeOptions {
@@ -69,8 +70,9 @@ export function register(program: Command): void {
         await desk.stop();
         throw err;
       });
-      process.stdout.write(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);
-      process.stdout.write('Open that link once; a cookie keeps you signed in. Ctrl+C stops.\n');
+      const out = streamOut();
+      out(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);
+      out('Open that link once; a cookie keeps you signed in. Ctrl+C stops.\n');
       await untilSignal();
       await server.close();
       await desk.stop();

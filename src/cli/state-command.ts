@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import { replay } from '../reporter/replay.js';
+import { printOut } from './output.js';
 import { type ReplayOptions, runReplay, withReplayOptions } from './replay-options.js';
 
 export function register(program: Command): void {
@@ -9,7 +10,7 @@ export function register(program: Command): void {
     .option('--json', 'print JSON (the only format)', true)
     .action((opts: ReplayOptions) => {
       const loaded = runReplay(opts, 'state');
-      if (loaded.answer !== null) return void process.stdout.write(loaded.answer);
+      if (loaded.answer !== null) return printOut(loaded.answer);
       const { game, result, posts } = loaded;
       const state = withPostFacts(
         toStateJson(result.context, result.at, result.machineState),
@@ -18,7 +19,7 @@ export function register(program: Command): void {
         (post) => replay(game, posts, { through: post.id }).context,
       );
       const text = `${JSON.stringify(state, null, 1)}\n`;
-      process.stdout.write(text);
+      printOut(text);
       loaded.keep(text);
     });
 }

@@ -7,6 +7,7 @@ import { runDesk } from '../app/run-desk.js';
 import { dashboardLink, loadSecrets, secretValues } from '../app/secrets.js';
 import { ModdeskError } from '../domain/errors.js';
 import { loadDashboard } from './load-dashboard.js';
+import { streamOut } from './output.js';
 
 interface WatchOpts {
   game?: string[];
@@ -43,7 +44,7 @@ export function register(program: Command): void {
       const env = loadSecrets(process.env, config.secrets?.file);
       const log = createLogger({ level: opts.logLevel ?? config.log?.level ?? 'info', secrets: secretValues(env) });
       const clock: Clock = opts.clock ? parseClockSpec(opts.clock) : systemClock;
-      const out = (s: string) => process.stdout.write(s);
+      const out = streamOut();
       const desk = await runDesk({
         config,
         clock,
