@@ -123,7 +123,12 @@ describe('a dump read from its index', () => {
   it("names the file's line when a line read through an index is not a post after all", () => {
     const plain = `${line('1', 1)}\n\n${line('2', 2)}\n`;
     const kept = { index: null as DumpIndex | null };
-    const store: DumpIndexStore = { read: () => kept.index, write: (_, index) => void (kept.index = index) };
+    const store: DumpIndexStore = {
+      read: () => kept.index,
+      write: (_, index) => {
+        kept.index = index;
+      },
+    };
     parseDumpText(plain, 'posts.jsonl', undefined, store);
     const second = line('2', 2);
     const broken = plain.replace(second, `{"id":"2"${' '.repeat(second.length - 9)}`);

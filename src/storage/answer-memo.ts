@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { evictOldest, quietly, readChecked, writeChecked } from './cache-files.js';
 import { foldVersion } from './parser-version.js';
 
 /**
@@ -38,36 +38,19 @@ export class AnswerMemo {
   }
 
   read(): string | null {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(this.file);
-    } catch {
-      return null;
-    }
-    const head = MAGIC.length;
-    const body = bytes.subarray(head + 64);
-    const whole =
-      bytes.subarray(0, head).toString() === MAGIC &&
-      bytes.subarray(head, head + 64).toString() === sha256().update(body).digest('hex');
-    if (!whole) {
-      quietly(() => unlinkSync(this.file));
-      return null;
-    }
-    const now = new Date();
-    quietly(() => utimesSync(this.file, now, now));
-    try {
-      return process.getBuiltinModule('node:zlib').inflateRawSync(body).toString('utf8');
-    } catch {
-      quietly(() => unlinkSync(this.file));
-      return null;
-    }
+    return readChecked(this.file, MAGIC, (body) =>
+      process.getBuiltinModule('node:zlib').inflateRawSync(body).toString('utf8'),
+    );
   }
 
   write(answer: string): void {
     quietly(() => {
       mkdirSync(this.dir, { recursive: true });
-      const body = process.getBuiltinModule('node:zlib').deflateRawSync(Buffer.from(answer, 'utf8'), { level: 1 });
-      writeWhole(this.file, Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
+      writeChecked(
+        this.file,
+        MAGIC,
+        process.getBuiltinModule('node:zlib').deflateRawSync(Buffer.from(answer, 'utf8'), { level: 1 }),
+      );
       if (basename(this.file).startsWith('0')) evictOldest(this.dir, this.kept, (n) => NAME.test(n), unlinkSync);
     });
   }

@@ -1,4 +1,4 @@
-import { readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Writes `file` whole: under a temporary name, then renamed, so a call at the same time never reads half of it. */
@@ -29,4 +29,42 @@ export function quietly(f: () => void): void {
   } catch {
     // a miss next time
   }
+}
+
+const sha256Hex = (body: Buffer) =>
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(body).digest('hex');
+
+/** Writes a cache file whole (`writeWhole`): `magic` (its kind and format), a SHA-256 of `body`, then `body`. */
+export function writeChecked(file: string, magic: string, body: Buffer): void {
+  writeWhole(file, Buffer.concat([Buffer.from(magic + sha256Hex(body)), body]));
+}
+
+/**
+ * What `accept` makes of the body of a file `writeChecked` wrote with `magic`; null when there is none. A file that
+ * is not whole, or whose body `accept` refuses (null) or cannot read (throws), is removed: a cache file only ever
+ * saves work. A file read is touched, so the least recently used go first (`evictOldest`).
+ */
+export function readChecked<T>(file: string, magic: string, accept: (body: Buffer) => T | null): T | null {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const head = magic.length;
+  const body = bytes.subarray(head + 64);
+  let value: T | null = null;
+  try {
+    if (bytes.subarray(0, head).toString() === magic && bytes.subarray(head, head + 64).toString() === sha256Hex(body))
+      value = accept(body);
+  } catch {
+    value = null;
+  }
+  if (value === null) {
+    quietly(() => unlinkSync(file));
+    return null;
+  }
+  const now = new Date();
+  quietly(() => utimesSync(file, now, now));
+  return value;
 }

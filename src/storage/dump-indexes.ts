@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DumpIndex, isIndexOf } from '../domain/dump-index.js';
-import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { evictOldest, quietly, readChecked, writeChecked } from './cache-files.js';
 import { foldVersion } from './parser-version.js';
 
 /** Dumps whose index is kept (train/ has about 60): the least recently used go first. */
@@ -27,40 +27,17 @@ export class DumpIndexes {
 
   /** The index kept for these bytes (`digest`: their SHA-256, hex), or null. */
   read(bytes: Buffer, digest: string): DumpIndex | null {
-    const file = this.fileOf(digest);
-    let stored: Buffer;
-    try {
-      stored = readFileSync(file);
-    } catch {
-      return null;
-    }
-    const head = MAGIC.length;
-    const body = stored.subarray(head + 64);
-    try {
-      if (
-        stored.subarray(0, head).toString() === MAGIC &&
-        stored.subarray(head, head + 64).toString() === sha256().update(body).digest('hex')
-      ) {
-        const index = JSON.parse(body.toString('utf8')) as unknown;
-        if (isIndexOf(index, bytes)) {
-          const now = new Date();
-          quietly(() => utimesSync(file, now, now));
-          return index;
-        }
-      }
-    } catch {
-      // not ours: removed below
-    }
-    quietly(() => unlinkSync(file));
-    return null;
+    return readChecked(this.fileOf(digest), MAGIC, (body) => {
+      const index = JSON.parse(body.toString('utf8')) as unknown;
+      return isIndexOf(index, bytes) ? index : null;
+    });
   }
 
   /** Keeps the index of these bytes for later calls. */
   write(digest: string, index: DumpIndex): void {
     quietly(() => {
       mkdirSync(this.dir, { recursive: true });
-      const body = Buffer.from(JSON.stringify(index), 'utf8');
-      writeWhole(this.fileOf(digest), Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
+      writeChecked(this.fileOf(digest), MAGIC, Buffer.from(JSON.stringify(index), 'utf8'));
       evictOldest(this.dir, INDEXES_KEPT, (n) => NAME.test(n), unlinkSync);
     });
   }

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedPost } from '../domain/action.js';
 import { nothingRead } from '../parser/extract-actions.js';
-import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { evictOldest, quietly, readChecked, writeChecked } from './cache-files.js';
 import { parserVersion } from './parser-version.js';
 
 /** Dumps whose parsed posts are kept (train/ has about 60): the least recently used go first. */
@@ -70,8 +70,7 @@ export class DumpParses {
         all.push(e);
       }
       mkdirSync(this.dir, { recursive: true });
-      const body = Buffer.from(JSON.stringify(all), 'utf8');
-      writeWhole(this.file, Buffer.concat([Buffer.from(MAGIC + sha256().update(body).digest('hex')), body]));
+      writeChecked(this.file, MAGIC, Buffer.from(JSON.stringify(all), 'utf8'));
       evictOldest(this.dir, DUMPS_KEPT, (n) => NAME.test(n), unlinkSync);
       this.kept = all;
     });
@@ -81,10 +80,6 @@ export class DumpParses {
     this.byOpts = new Map();
     this.kept = this.read();
     for (const [optsKey, line, parsed] of this.kept) this.index(optsKey, line, parsed);
-    if (this.kept.length > 0) {
-      const now = new Date();
-      quietly(() => utimesSync(this.file, now, now));
-    }
   }
 
   private index(optsKey: OptsKey, line: number, parsed: ParsedPost | 0): void {
@@ -98,27 +93,11 @@ export class DumpParses {
 
   /** The file's entries, or none (and the file removed) when it is not one a call wrote whole. */
   private read(): Entry[] {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(this.file);
-    } catch {
-      return [];
-    }
-    const head = MAGIC.length;
-    const body = bytes.subarray(head + 64);
-    try {
-      if (
-        bytes.subarray(0, head).toString() === MAGIC &&
-        bytes.subarray(head, head + 64).toString() === sha256().update(body).digest('hex')
-      ) {
-        const entries = JSON.parse(body.toString('utf8')) as unknown;
-        if (Array.isArray(entries) && entries.every(isEntry)) return entries;
-      }
-    } catch {
-      // not ours: removed below
-    }
-    quietly(() => unlinkSync(this.file));
-    return [];
+    const entries = readChecked(this.file, MAGIC, (body) => {
+      const parsed = JSON.parse(body.toString('utf8')) as unknown;
+      return Array.isArray(parsed) && parsed.every(isEntry) ? parsed : null;
+    });
+    return entries ?? [];
   }
 }
 

@@ -1,8 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameFile } from '../domain/game-file.js';
 import type { SavedFold } from '../machine/fold.js';
-import { evictOldest, quietly, writeWhole } from './cache-files.js';
+import { evictOldest, quietly, readChecked, writeChecked } from './cache-files.js';
 import { foldVersion } from './parser-version.js';
 
 /** A saved point as its file name tells it: where it stands and the hash of the dump lines it was folded from. */
@@ -67,29 +67,12 @@ export class FoldPoints {
 
   /** The point of `entry`, or null (and the file removed) when it is not one this build wrote whole. */
   read(entry: PointEntry): StoredPoint | null {
-    const file = join(this.dir, entry.name);
-    let stored: StoredPoint | null = null;
-    try {
-      const bytes = readFileSync(file);
-      const head = MAGIC.length;
-      const body = bytes.subarray(head + 64);
-      const sum = sha256().update(body).digest('hex');
-      if (bytes.subarray(0, head).toString() === MAGIC && bytes.subarray(head, head + 64).toString() === sum) {
-        const value = v8().deserialize(zlib().inflateRawSync(body)) as StoredPoint;
-        const p = value?.point;
-        const fits = p && p.lines === entry.lines && p.at === entry.at && p.lastLine === entry.lastLine;
-        if (fits && typeof value.answers === 'object' && value.answers !== null) stored = value;
-      }
-    } catch {
-      stored = null;
-    }
-    if (!stored) {
-      quietly(() => unlinkSync(file));
-      return null;
-    }
-    const now = new Date();
-    quietly(() => utimesSync(file, now, now));
-    return stored;
+    return readChecked(join(this.dir, entry.name), MAGIC, (body) => {
+      const value = v8().deserialize(zlib().inflateRawSync(body)) as StoredPoint;
+      const p = value?.point;
+      const fits = p && p.lines === entry.lines && p.at === entry.at && p.lastLine === entry.lastLine;
+      return fits && typeof value.answers === 'object' && value.answers !== null ? value : null;
+    });
   }
 
   /** Saves a point folded from the dump lines whose hash is `prefix`; keeps the folders within their limits. */
@@ -100,9 +83,7 @@ export class FoldPoints {
     quietly(() => {
       const fresh = !isDir(this.dir);
       mkdirSync(this.dir, { recursive: true });
-      const body = zlib().deflateRawSync(v8().serialize(stored), { level: 1 });
-      const sum = sha256().update(body).digest('hex');
-      writeWhole(join(this.dir, name), Buffer.concat([Buffer.from(MAGIC + sum), body]));
+      writeChecked(join(this.dir, name), MAGIC, zlib().deflateRawSync(v8().serialize(stored), { level: 1 }));
       evictOldest(this.dir, LIMITS.pointsPerGame, (n) => NAME.test(n), unlinkSync);
       if (!fresh) return;
       evictOldest(
