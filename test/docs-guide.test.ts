@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
+import { runMain } from './helpers/run-main.js';
 
 // Issue 15, Deliver 7: the moderator's guide is linked first from the README, covers what the issue lists, and
 // every command line it shows uses a command and options the CLI has.
@@ -12,22 +12,12 @@ const guide = readFileSync(join(ROOT, 'docs', 'guide.md'), 'utf8');
 const headings = guide.split('\n').filter((l) => l.startsWith('#'));
 
 const helpOf = async (argv: string[]) => {
-  let out = '';
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out += String(s);
-    return true;
-  });
-  try {
-    expect(await main(argv)).toBe(0);
-  } finally {
-    spy.mockRestore();
-  }
+  const { code, out } = await runMain(argv);
+  expect(code).toBe(0);
   return out;
 };
 
 describe("the moderator's guide (docs/guide.md)", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("is the README's first link", () => {
     expect(readme.match(/\]\(([^)]+)\)/)?.[1]).toBe('docs/guide.md');
   });

@@ -2,20 +2,41 @@ import { writeSync } from 'node:fs';
 
 type Write = (chunk: string | Uint8Array) => void;
 
+/** Where `printOut` and `printErr` print instead of the descriptors (`redirectOutput`). */
+export interface OutputSink {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+let sink: OutputSink | null = null;
+
+/**
+ * Sends what `printOut` and `printErr` print to `to` until the returned function is called: a command run in this
+ * process (the tests run `main` so) hands its output there, as a caller of the CLI reads it from the descriptors.
+ */
+export function redirectOutput(to: OutputSink): () => void {
+  const before = sink;
+  sink = to;
+  return () => {
+    sink = before;
+  };
+}
+
 /**
  * Prints `text` on standard output before returning, as the commands that print an answer and end do (decision
  * 0027): `process.stdout` on a pipe loads Node's `net` and stream modules, about 6 ms of a 200 ms `state` call. A
  * reader that stops early (`moddesk state … | head`) ends the output quietly, not with an EPIPE stack trace; a
  * non-blocking descriptor that is full hands the rest, and everything after it, to `process.stdout`.
  */
-export const printOut = printer(1, () => streamOut());
+export const printOut = printer(1, 'out', () => streamOut());
 
 /** `printOut` for standard error (flags, warnings, errors); a closed reader drops them. */
-export const printErr = printer(2, () => (chunk) => void process.stderr.write(chunk));
+export const printErr = printer(2, 'err', () => (chunk) => void process.stderr.write(chunk));
 
-function printer(fd: number, toStream: () => Write): (text: string) => void {
+function printer(fd: number, name: keyof OutputSink, toStream: () => Write): (text: string) => void {
   let stream: Write | null = null;
   return (text) => {
+    if (sink) return sink[name](text);
     if (stream) return stream(text);
     const bytes = Buffer.from(text, 'utf8');
     let done = 0;

@@ -2,29 +2,13 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/run-main.js';
 import { tempDir } from '../temp-dir.js';
 
 const sample = fileURLToPath(new URL('../games/defcon-sample/game.yaml', import.meta.url));
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out += String(s);
-    return true;
-  });
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
-    err += String(s);
-    return true;
-  });
-  const code = await main(args);
-  vi.restoreAllMocks();
-  return { code, out, err };
-}
-
-afterEach(() => vi.restoreAllMocks());
+const run = runMain;
 
 describe('moddesk draw (moddesk.draw/1)', () => {
   it('R-Q5 draws the sample game from its D0 Request PMs and game-file requests, with the seed hash to publish', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
+import { redirectOutput } from '../../src/cli/output.js';
 import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import { tempDir } from '../temp-dir.js';
@@ -21,14 +22,12 @@ const COOKED = `<p>Welcome to the game! Day 1 ends on Friday.</p>
 
 describe('moddesk init on a Discourse topic', () => {
   const out = tempDir('moddesk-init-dc-');
-  const write = process.stdout.write.bind(process.stdout);
+  let restore = () => {};
   beforeAll(() => {
     process.env.MODDESK_MIN_GAP_MS = '0';
-    process.stdout.write = (() => true) as typeof process.stdout.write;
+    restore = redirectOutput({ out: () => {}, err: () => {} });
   });
-  afterAll(() => {
-    process.stdout.write = write;
-  });
+  afterAll(() => restore());
 
   it('proposes the roster, the moderator and the platform from the first post', async () => {
     const thread = new FakeThread({ firstId: 500, idStep: 1, authors: ['HostMod'] });

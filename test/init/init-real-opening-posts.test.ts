@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { readRoster } from '../../src/cli/init/opening-post.js';
 import { main } from '../../src/cli/main.js';
+import { redirectOutput } from '../../src/cli/output.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import type { ForumFake } from '../fakes/forum-fake.js';
 import { startPhpbbFake } from '../fakes/phpbb-fake.js';
@@ -44,17 +45,12 @@ const FULL_ROSTERS = ['17764', '23922', '23948', '29925', '62260', '64408', '679
 describe('moddesk init on real MafiaScum opening posts', () => {
   const out = tempDir('moddesk-init-');
   let writes: string[] = [];
-  const write = process.stdout.write.bind(process.stdout);
+  let restore = () => {};
   beforeAll(() => {
     process.env.MODDESK_MIN_GAP_MS = '0';
-    process.stdout.write = ((s: string) => {
-      writes.push(String(s));
-      return true;
-    }) as typeof process.stdout.write;
+    restore = redirectOutput({ out: (s) => writes.push(s), err: () => {} });
   });
-  afterAll(() => {
-    process.stdout.write = write;
-  });
+  afterAll(() => restore());
 
   for (const dir of FULL_ROSTERS) {
     it(`thread ${dir}: the game file's players equal the real roster`, async () => {

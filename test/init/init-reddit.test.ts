@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSource } from '../../src/adapters/registry.js';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
+import { redirectOutput } from '../../src/cli/output.js';
 import { localRedditEnv } from '../fakes/local-reddit-env.js';
 import { tempDir } from '../temp-dir.js';
 import { repoFile } from '../web/games.js';
@@ -55,24 +56,27 @@ async function localReddit(answer: unknown): Promise<{ server: Server; env: Node
 
 describe('moddesk init --url on Reddit: the roster from the submission', () => {
   const out = tempDir('moddesk-init-reddit-');
-  const write = process.stdout.write.bind(process.stdout);
   const saved = { ...process.env };
   let printed = '';
+  let errors = '';
   let local: Awaited<ReturnType<typeof localReddit>> | null = null;
+  let restore = () => {};
   beforeAll(() => {
-    process.stdout.write = ((s: string) => {
-      printed += s;
-      return true;
-    }) as typeof process.stdout.write;
+    restore = redirectOutput({
+      out: (s) => {
+        printed += s;
+      },
+      err: (s) => {
+        errors += s;
+      },
+    });
   });
   afterEach(async () => {
     process.env = { ...saved };
     await new Promise((r) => local?.server.close(r));
     local = null;
   });
-  afterAll(() => {
-    process.stdout.write = write;
-  });
+  afterAll(() => restore());
 
   it("the adapter returns the real submission's text as the opening post, apart from the replies", async () => {
     local = await localReddit(REAL);
@@ -116,18 +120,9 @@ describe('moddesk init --url on Reddit: the roster from the submission', () => {
     local = await localReddit(REAL);
     Object.assign(process.env, local.env);
     const file = join(out, 'none.yaml');
-    const errors: string[] = [];
-    const errWrite = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((s: string) => {
-      errors.push(s);
-      return true;
-    }) as typeof process.stderr.write;
-    try {
-      expect(await main(['init', '--url', URL_, '--out', file])).toBe(1);
-    } finally {
-      process.stderr.write = errWrite;
-    }
-    expect(errors.join('')).toMatch(/no roster found in the opening post by bboe/);
+    errors = '';
+    expect(await main(['init', '--url', URL_, '--out', file])).toBe(1);
+    expect(errors).toMatch(/no roster found in the opening post by bboe/);
     expect(() => readFileSync(file)).toThrow();
   });
 });

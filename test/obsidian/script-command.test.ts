@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { main } from '../../src/cli/main.js';
 import { scriptText } from '../../src/cli/script-command.js';
 import type { Post } from '../../src/domain/post.js';
+import { runMain } from '../helpers/run-main.js';
 import { inPhase, obsidianGame, pm } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'moddesk-script-'));
@@ -114,16 +114,8 @@ describe('moddesk script', () => {
 
   it('runs through the CLI dispatcher and prints to stdout', async () => {
     const game = files({}, [pm('Jet', 'N1', 'Target: Ink')]);
-    const out: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-      out.push(String(s));
-      return true;
-    });
-    try {
-      expect(await main(['script', '--game', game, '--night', 'N1'])).toBe(0);
-    } finally {
-      spy.mockRestore();
-    }
-    expect(out.join('')).toContain('    Signal: Thumbs Down (network).');
+    const { code, out } = await runMain(['script', '--game', game, '--night', 'N1']);
+    expect(code).toBe(0);
+    expect(out).toContain('    Signal: Thumbs Down (network).');
   });
 });

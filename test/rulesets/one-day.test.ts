@@ -1,12 +1,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseGameFile } from '../../src/app/load-game-file.js';
-import { main } from '../../src/cli/main.js';
 import type { StateJson } from '../../src/domain/state.js';
 import { RULESETS } from '../../src/reporter/rulesets.js';
 import { startWebServer, type WebServer } from '../../src/web/server.js';
+import { runMain } from '../helpers/run-main.js';
 import { openDesk, type TestDesk } from '../web/desk.js';
 import { REPO } from '../web/games.js';
 import { request } from '../web/http-client.js';
@@ -41,16 +41,9 @@ const afterDeadline = '2026-05-05T19:00:00Z';
 let dir: string;
 let out: string[];
 const run = async (args: string[]) => {
-  out = [];
-  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
-    out.push(String(s));
-    return true;
-  });
-  try {
-    return await main(args);
-  } finally {
-    spy.mockRestore();
-  }
+  const r = await runMain(args);
+  out = [r.out];
+  return r.code;
 };
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'moddesk-one-day-'));
