@@ -24,7 +24,7 @@ export function redirectOutput(to: OutputSink): () => void {
 
 /**
  * Prints `text` on standard output before returning, as the commands that print an answer and end do (decision
- * 0027): `process.stdout` on a pipe loads Node's `net` and stream modules, about 6 ms of a 200 ms `state` call. A
+ * 0027): `process.stdout` on a pipe loads Node's `net` and stream modules, about 10 ms of a 210 ms `state` call. A
  * reader that stops early (`moddesk state … | head`) ends the output quietly, not with an EPIPE stack trace; a
  * non-blocking descriptor that is full hands the rest, and everything after it, to `process.stdout`.
  */
@@ -33,7 +33,8 @@ export const printOut = printer(1, 'out', () => streamOut());
 /** `printOut` for standard error (flags, warnings, errors); a closed reader drops them. */
 export const printErr = printer(2, 'err', () => (chunk) => void process.stderr.write(chunk));
 
-function printer(fd: number, name: keyof OutputSink, toStream: () => Write): (text: string) => void {
+/** What `printOut` and `printErr` are, for descriptor `fd`: `toStream` gives the stream a full non-blocking one hands over to. */
+export function printer(fd: number, name: keyof OutputSink, toStream: () => Write): (text: string) => void {
   let stream: Write | null = null;
   return (text) => {
     if (sink) return sink[name](text);
