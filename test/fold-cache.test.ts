@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DumpText, loadDumpText, parseDumpText, readDumpBytes } from '../src/app/load-dump.js';
+import { openDumpFile } from '../src/app/dump-bytes.js';
+import { type DumpText, loadDumpText, parseDumpText } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { memoFor, openReplay } from '../src/cli/cached-replay.js';
 import type { ParsedPost, ParseFn } from '../src/domain/action.js';
@@ -17,6 +18,7 @@ import { extractActions } from '../src/parser/extract-actions.js';
 import { type Cut, type ReplayResult, replay } from '../src/reporter/replay.js';
 import { AnswerMemo } from '../src/storage/answer-memo.js';
 import { DumpIndexes } from '../src/storage/dump-indexes.js';
+import { DumpStamps } from '../src/storage/dump-stamps.js';
 import { FoldPoints, foldPointsKey } from '../src/storage/fold-points.js';
 import { foldersHolding as folders } from './helpers/game-cases.js';
 
@@ -88,10 +90,15 @@ describe.each(realDirs)('real game days in %s, with and without fold points', (d
     const gdir = join(dir, thread);
     const file = join(gdir, 'posts.jsonl');
     const dump = loadDumpText(file);
-    // Each cached call reads the dump as `moddesk state` does: from the index the first read kept (decision 0027).
-    const bytes = readDumpBytes(file);
+    // Each cached call reads the dump as `moddesk state` does: from the index the first read kept (decision 0027),
+    // its digest from the stamp the first read kept (decision 0028).
     const indexes = new DumpIndexes(join(work, 'indexes'));
-    const read = () => parseDumpText(bytes, file, undefined, indexes);
+    const stamps = new DumpStamps(join(work, 'stamps'));
+    const read = () => {
+      const opened = openDumpFile(file, (stamp) => stamps.digestOf(file, stamp));
+      if (opened.hashed) stamps.keep(file, opened.stamp, opened.digest);
+      return parseDumpText(opened, file, undefined, indexes);
+    };
     const expected = JSON.parse(readFileSync(join(gdir, 'expected.json'), 'utf8')) as {
       days: { day: number; transition: { id: string }; voteCounts: { through: { id: string } }[] }[];
     };

@@ -1,7 +1,8 @@
-import { type DumpWarning, endsWithNewline, readDumpLines } from '../domain/dump.js';
-import { type DumpIndex, indexOf, postsFromIndex } from '../domain/dump-index.js';
+import { type DumpWarning, readDumpLines } from '../domain/dump.js';
+import { type DumpIndex, indexOf, LINE_HASH_BYTES, postsFromIndex } from '../domain/dump-index.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
+import { type DumpBytes, dumpBytes } from './dump-bytes.js';
 import { readFileBytes } from './read-text-file.js';
 
 export type { DumpWarning };
@@ -17,56 +18,40 @@ const toStderr =
  * and skipped, and the next `moddesk fetch` rewrites it.
  */
 export function loadDump(file: string, warn: DumpWarning = toStderr(file)): Post[] {
-  return parseDump(readDumpBytes(file).bytes, file, warn);
+  return parseDump(readFileBytes(file, 'the thread dump'), file, warn);
 }
 
-/** A dump file's bytes, and a SHA-256 of them (hex), worked out once when first asked for. */
-export interface DumpBytes {
-  bytes: Buffer;
-  readonly digest: string;
-}
-
-/** A dump read with its bytes: `ends` (where each post's line ends in them) when the posts are in the file's order. */
-export interface DumpText extends DumpBytes {
+/** A dump read: its posts, and what the one-shot caches key by. */
+export interface DumpText {
   posts: Post[];
+  /** Where each post's line ends in the bytes, when the posts are in the file's order; else null. */
   ends: number[] | null;
+  /** A SHA-256 of the dump's bytes (hex). */
+  readonly digest: string;
+  /**
+   * A hash of the first `lines` posts' lines (when `ends` is given): the fold points' key, so a point folded over a
+   * dump's first lines serves a longer dump that starts with them (decision 0013). It hashes the lines' hashes,
+   * which an index keeps, so a call that reads the dump from its index works it out without reading the dump.
+   */
+  prefixHash(lines: number): string;
 }
 
 /** Where the line indexes of dumps are kept between calls (storage/dump-indexes.ts). */
 export interface DumpIndexStore {
-  read(bytes: Buffer, digest: string): DumpIndex | null;
+  /** The index kept for a dump of `size` bytes whose SHA-256 is `digest`. */
+  read(size: number, digest: string): DumpIndex | null;
   write(digest: string, index: DumpIndex): void;
 }
 
-/** The bytes of a dump file; a failure is a ModdeskError naming the file. */
-export function readDumpBytes(file: string): DumpBytes {
-  return dumpBytes(readFileBytes(file, 'the thread dump'));
-}
-
-/**
- * Bytes as a dump, hashed when first asked: the one-shot caches key by the hash (kept outputs, parsed posts), a
- * call with the caches off never needs it. Hashing the bytes costs half of hashing the same text as a string.
- */
-export function dumpBytes(bytes: Buffer): DumpBytes {
-  let digest: string | undefined;
-  return {
-    bytes,
-    get digest() {
-      digest ??= process.getBuiltinModule('node:crypto').createHash('sha256').update(bytes).digest('hex');
-      return digest;
-    },
-  };
-}
-
-/** `loadDump`, keeping the bytes: the fold points of one-shot calls are keyed by a hash of a prefix of them. */
+/** `loadDump`, for the one-shot caches: the posts with the dump's digest and its lines' hashes. */
 export function loadDumpText(file: string, warn: DumpWarning = toStderr(file)): DumpText {
-  return parseDumpText(readDumpBytes(file), file, warn);
+  return parseDumpText(dumpBytes(readFileBytes(file, 'the thread dump')), file, warn);
 }
 
 /**
- * `loadDumpText` of a dump already read (text is for tests and small inputs). With `store`, a dump whose lines are
- * all whole and in time order is read from the index an earlier call kept of the same bytes, each post only when
- * it is used (decision 0027); read whole, its index is kept.
+ * `loadDumpText` of a dump opened (text is for tests and small inputs). With `store`, a dump whose lines are all
+ * whole and in time order is read from the index an earlier call kept of the same bytes, each post only when it
+ * is used (decision 0027); read whole, its index is kept.
  */
 export function parseDumpText(
   source: DumpBytes | string,
@@ -75,27 +60,49 @@ export function parseDumpText(
   store: DumpIndexStore | null = null,
 ): DumpText {
   const read = typeof source === 'string' ? dumpBytes(Buffer.from(source, 'utf8')) : source;
-  const indexed = store !== null && endsWithNewline(read.bytes);
-  const kept = indexed ? store.read(read.bytes, read.digest) : null;
+  const indexed = store !== null && read.endsWithNewline;
+  const kept = indexed ? store.read(read.size, read.digest) : null;
   if (kept) {
-    return withBytes(read, postsFromIndex(read.bytes, kept, file), kept.ends);
+    const hashes = Buffer.from(kept.lineHashes, 'base64');
+    return dumpText(read, postsFromIndex(read, kept, file), kept.ends, () => hashes);
   }
   const lines = readDumpLines(read.bytes, file, { warn });
   const posts = inTimeOrder(lines.posts, lines.times);
   const inOrder = posts === lines.posts;
-  if (indexed && inOrder) store.write(read.digest, indexOf(lines));
-  return withBytes(read, posts, inOrder ? lines.ends : null);
+  let hashes: Buffer | undefined;
+  const hashesOf = () => {
+    hashes ??= lineHashes(read.bytes, lines.starts, lines.ends);
+    return hashes;
+  };
+  if (indexed && inOrder) store.write(read.digest, indexOf(lines, hashesOf()));
+  return dumpText(read, posts, inOrder ? lines.ends : null, hashesOf);
 }
 
-function withBytes(read: DumpBytes, posts: Post[], ends: number[] | null): DumpText {
+function dumpText(read: DumpBytes, posts: Post[], ends: number[] | null, hashes: () => Buffer): DumpText {
   return {
     posts,
-    bytes: read.bytes,
+    ends,
     get digest() {
       return read.digest;
     },
-    ends,
+    prefixHash: (lines) =>
+      sha256()
+        .update(hashes().subarray(0, lines * LINE_HASH_BYTES))
+        .digest('hex')
+        .slice(0, 32),
   };
+}
+
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
+
+/** Each line's hash (`LINE_HASH_BYTES`, the first of its SHA-256), end to end. */
+function lineHashes(bytes: Buffer, starts: number[], ends: number[]): Buffer {
+  const out = Buffer.allocUnsafe(starts.length * LINE_HASH_BYTES);
+  for (let i = 0; i < starts.length; i++) {
+    const digest = sha256().update(bytes.subarray(starts[i], ends[i])).digest();
+    digest.copy(out, i * LINE_HASH_BYTES, 0, LINE_HASH_BYTES);
+  }
+  return out;
 }
 
 /** `readDumpLines` in time order. */

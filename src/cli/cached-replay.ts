@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../adapters/common/package-root.js';
-import { type DumpBytes, type DumpIndexStore, type DumpText, readDumpBytes } from '../app/load-dump.js';
+import { type DumpFile, openDumpFile } from '../app/dump-bytes.js';
+import type { DumpIndexStore, DumpText } from '../app/load-dump.js';
 import { parseGameFile } from '../app/load-game-file.js';
 import { readTextFile } from '../app/read-text-file.js';
 import type { ParsedPost, ParseFn, ParseOptions } from '../domain/action.js';
-import { endsWithNewline } from '../domain/dump.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
@@ -16,7 +16,8 @@ import { AnswerMemo } from '../storage/answer-memo.js';
 import { cacheDir, type OpenParseCache, openParseCache } from '../storage/cache-dir.js';
 import { DumpIndexes } from '../storage/dump-indexes.js';
 import { DumpParses } from '../storage/dump-parses.js';
-import { FoldPoints, foldPointsKey, type PointEntry, prefixHasher, type StoredPoint } from '../storage/fold-points.js';
+import { DumpStamps } from '../storage/dump-stamps.js';
+import { FoldPoints, foldPointsKey, type PointEntry, type StoredPoint } from '../storage/fold-points.js';
 
 /** Where a cut stands: the instant, the last line folded in at it, and how many of the dump's lines it sees. */
 interface Position {
@@ -99,7 +100,7 @@ export function openReplay(
   const pos = positionOf(posts, cut);
   if (!dir || !dump?.ends || !pos) return { ...none, replay: () => withParseCache(() => plain(parse)) };
   const points = new FoldPoints(dir, foldPointsKey(game));
-  const hashOf = prefixHasher(dump.bytes, dump.ends);
+  const hashOf = dump.prefixHash;
   const found = candidates(points, pos, hashOf);
   const same = (e: PointEntry) => e.at === pos.at && e.lastLine === pos.line && e.lines === pos.lines;
   let sameStored: StoredPoint | null | undefined;
@@ -222,7 +223,8 @@ function seenBy(posts: Post[], at: Instant): number {
 export interface MemoCall {
   answer: string | null;
   gameText: string;
-  dump: DumpBytes;
+  /** The dump, read only as far as the call needs it (its digest from its stamp when an earlier call kept one). */
+  dump: DumpFile;
   keep(answer: string): void;
   /** The line indexes of dumps earlier calls read whole (`parseDumpText`). */
   indexes: DumpIndexStore;
@@ -246,8 +248,10 @@ export function memoFor(
   const dir = cacheDir(env, root ? join(root.dir, 'node_modules', '.cache') : null);
   if (!dir) return null;
   const gameText = readTextFile(gameFile, 'the game file');
-  const dump = readDumpBytes(postsFile);
-  if (!endsWithNewline(dump.bytes)) return null;
+  const stamps = new DumpStamps(dir);
+  const dump = openDumpFile(postsFile, (stamp) => stamps.digestOf(postsFile, stamp));
+  if (!dump.endsWithNewline) return null;
+  if (dump.hashed) stamps.keep(postsFile, dump.stamp, dump.digest);
   const memo = new AnswerMemo(dir, [command, gameText, `dump ${dump.digest}`]);
   return {
     answer: memo.read(),

@@ -17,10 +17,15 @@ export interface DumpIndex {
   channels: Channel[];
   /** The lines whose post has a `readNote` (an adapter's note on a body it could not keep whole), ascending. */
   noted: number[];
+  /** A hash of each line's bytes, 16 bytes a line, as base64: the fold points' key of a dump's first lines (decision 0028). */
+  lineHashes: string;
 }
 
-/** The index of a dump read whole (its lines in file order). */
-export function indexOf(lines: DumpLines): DumpIndex {
+/** The bytes of each line's hash in `lineHashes`. */
+export const LINE_HASH_BYTES = 16;
+
+/** The index of a dump read whole (its lines in file order), with its lines' hashes (`LINE_HASH_BYTES` each). */
+export function indexOf(lines: DumpLines, lineHashes: Buffer): DumpIndex {
   const { posts } = lines;
   return {
     starts: lines.starts,
@@ -31,14 +36,15 @@ export function indexOf(lines: DumpLines): DumpIndex {
     editedAt: posts.map((p) => p.editedAt),
     channels: posts.map((p) => p.channel),
     noted: posts.flatMap((p, line) => ('readNote' in p ? [line] : [])),
+    lineHashes: lineHashes.toString('base64'),
   };
 }
 
 const isInt = (v: unknown): v is number => Number.isInteger(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-/** Whether a value read back is an index of `bytes` (arrays of one length, lines inside the bytes and in order). */
-export function isIndexOf(value: unknown, bytes: Buffer): value is DumpIndex {
+/** Whether a value read back is an index of a dump of `size` bytes (arrays of one length, lines inside it and in order). */
+export function isIndexOf(value: unknown, size: number): value is DumpIndex {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<keyof DumpIndex, unknown>;
   const lists = [v.starts, v.ends, v.ids, v.authors, v.createdAt, v.editedAt, v.channels];
@@ -46,11 +52,14 @@ export function isIndexOf(value: unknown, bytes: Buffer): value is DumpIndex {
   const [starts, ends, ids, authors, createdAt, editedAt, channels] = lists as unknown[][];
   const n = (ids as unknown[]).length;
   if (!lists.every((a) => (a as unknown[]).length === n)) return false;
+  const hashes = v.lineHashes;
+  if (typeof hashes !== 'string' || hashes.length !== Math.ceil((n * LINE_HASH_BYTES) / 3) * 4) return false;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(hashes)) return false;
   let last = 0;
   for (let i = 0; i < n; i++) {
     const s = starts?.[i];
     const e = ends?.[i];
-    if (!isInt(s) || !isInt(e) || s < last || e < s || e > bytes.length) return false;
+    if (!isInt(s) || !isInt(e) || s < last || e < s || e > size) return false;
     last = e;
     if (!isString(ids?.[i]) || !isString(authors?.[i]) || !isString(createdAt?.[i])) return false;
     if (editedAt?.[i] !== null && !isString(editedAt?.[i])) return false;
@@ -70,6 +79,12 @@ const FROM_INDEX = new Map<PropertyKey, 'ids' | 'authors' | 'createdAt' | 'edite
   ['channel', 'channels'],
 ]);
 
+/** What an indexed dump's posts are read from: a line's text (alone), and the whole bytes to number a bad line. */
+export interface DumpSource {
+  text(start: number, end: number): string;
+  readonly bytes: Buffer;
+}
+
 /** A post of an indexed dump: its line, and the post once its line is read. */
 interface Line {
   line: number;
@@ -82,17 +97,17 @@ interface Line {
  * read this way is the object `readDumpLines` makes of its line (the same checks, which the earlier call passed
  * over the same bytes), behind a proxy that answers every question as that object. One handler serves them all.
  */
-export function postsFromIndex(bytes: Buffer, index: DumpIndex, file: string): Post[] {
+export function postsFromIndex(source: DumpSource, index: DumpIndex, file: string): Post[] {
   const noted = new Set(index.noted);
   const read = (t: Line): Post => {
     if (t.post) return t.post;
     const start = index.starts[t.line] as number;
-    const text = bytes.toString('utf8', start, index.ends[t.line]);
+    const text = source.text(start, index.ends[t.line] as number);
     try {
       t.post = postOfLine(text, file, 0);
     } catch {
       // Not these bytes' index after all (it is checked when read): the error names the line in the file.
-      t.post = postOfLine(text, file, lineAt(bytes, start));
+      t.post = postOfLine(text, file, lineAt(source.bytes, start));
     }
     return t.post;
   };

@@ -7,7 +7,7 @@ import { foldVersion } from './parser-version.js';
 /** Dumps whose index is kept (train/ has about 60): the least recently used go first. */
 export const INDEXES_KEPT = 256;
 
-const MAGIC = 'moddesk-dump-index/1\n';
+const MAGIC = 'moddesk-dump-index/2\n';
 const NAME = /^[0-9a-f]{64}\.json$/;
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
@@ -25,11 +25,11 @@ export class DumpIndexes {
     this.dir = join(cacheDir, 'dump-index');
   }
 
-  /** The index kept for these bytes (`digest`: their SHA-256, hex), or null. */
-  read(bytes: Buffer, digest: string): DumpIndex | null {
+  /** The index kept for a dump of `size` bytes whose SHA-256 is `digest` (hex), or null. */
+  read(size: number, digest: string): DumpIndex | null {
     return readChecked(this.fileOf(digest), MAGIC, (body) => {
       const index = JSON.parse(body.toString('utf8')) as unknown;
-      return isIndexOf(index, bytes) ? index : null;
+      return isIndexOf(index, size) ? index : null;
     });
   }
 

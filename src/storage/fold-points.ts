@@ -26,8 +26,7 @@ export const LIMITS = { pointsPerGame: 64, games: 512 };
 const MAGIC = 'moddesk-fold-point/1\n';
 
 // Node's modules are loaded when a point is first used, not imported: other commands never load them (issue 11).
-const crypto = () => process.getBuiltinModule('node:crypto');
-const sha256 = () => crypto().createHash('sha256');
+const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 const v8 = () => process.getBuiltinModule('node:v8');
 const zlib = () => process.getBuiltinModule('node:zlib');
 const NAME = /^(\d+)_(-?\d+)_(\d+)_([0-9a-f]{32})\.point$/;
@@ -101,22 +100,6 @@ export class FoldPoints {
 /** The folder of a game file's points under this build: its fold version, Node's (the serializer's), the game file. */
 export function foldPointsKey(game: GameFile, version = foldVersion()): string {
   return sha256().update(`${version}\0${process.version}\0`).update(JSON.stringify(game)).digest('hex').slice(0, 32);
-}
-
-/**
- * A hash of the first `lines` lines of a dump's bytes, which end each post's line at `ends[i]`. Asked for counts
- * in increasing order, it hashes the bytes once.
- */
-export function prefixHasher(bytes: Buffer, ends: number[]): (lines: number) => string {
-  const hash = sha256();
-  let upTo = 0;
-  return (lines) => {
-    const end = lines === 0 ? 0 : (ends[lines - 1] as number);
-    if (end < upTo) return sha256().update(bytes.subarray(0, end)).digest('hex').slice(0, 32);
-    hash.update(bytes.subarray(upTo, end));
-    upTo = end;
-    return hash.copy().digest('hex').slice(0, 32);
-  };
 }
 
 const isDir = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
