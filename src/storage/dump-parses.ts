@@ -79,7 +79,11 @@ export class DumpParses {
   private load(): void {
     this.byOpts = new Map();
     this.kept = this.read();
-    for (const [optsKey, line, parsed] of this.kept) this.index(optsKey, line, parsed);
+    // Indexed, not destructured: a call runs this loop unoptimized, where a pattern costs an iterator an entry.
+    for (let i = 0; i < this.kept.length; i++) {
+      const e = this.kept[i] as Entry;
+      this.index(e[0], e[1], e[2]);
+    }
   }
 
   private index(optsKey: OptsKey, line: number, parsed: ParsedPost | 0): void {
@@ -103,7 +107,9 @@ export class DumpParses {
 
 function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 3) return false;
-  const [optsKey, line, parsed] = e as [unknown, unknown, { actions?: unknown; diagnostics?: unknown } | 0 | null];
+  const optsKey: unknown = e[0];
+  const line: unknown = e[1];
+  const parsed = e[2] as { actions?: unknown; diagnostics?: unknown } | 0 | null;
   return (
     typeof optsKey === 'string' &&
     Number.isInteger(line) &&

@@ -23,47 +23,56 @@ export type MissileEvent =
  * It is advanced purely (xstate's `transition`) by clock events at exact instants; `strike` on landing is
  * returned as an action for the ruleset to carry out (the target dies, R-M6).
  */
-export const missileMachine = setup({
-  types: { context: {} as MissileClock, input: {} as MissileClock, events: {} as MissileEvent },
-  guards: {
-    cannotAbort: ({ context }) => context.abortableUntil === null || context.abortableUntil <= context.launchedAt,
-    inAbortWindow: ({ context, event }) => context.abortableUntil !== null && event.at < context.abortableUntil,
-    reachedImpact: ({ context, event }) => event.at >= context.landsAt,
-    windowClosed: ({ context, event }) => context.abortableUntil === null || event.at >= context.abortableUntil,
-    reachedMark: ({ context, event }) => event.at >= context.markAt && event.at < context.landsAt,
-  },
-  actions: {
-    strike: () => {},
-  },
-}).createMachine({
-  id: 'missile',
-  context: ({ input }) => input,
-  initial: 'flying',
-  states: {
-    flying: {
-      initial: 'abortable',
-      on: {
-        'clock.tick': [
-          { guard: 'reachedImpact', target: 'landed' },
-          { guard: 'windowClosed', target: '.locked' },
-        ],
-        'missile.intercept': { guard: 'reachedMark', target: 'intercepted' },
-      },
-      states: {
-        abortable: {
-          always: { guard: 'cannotAbort', target: 'locked' },
-          on: { 'missile.abort': { guard: 'inAbortWindow', target: '#missile.aborted' } },
-        },
-        locked: {},
-      },
+const defineMissileMachine = () =>
+  setup({
+    types: { context: {} as MissileClock, input: {} as MissileClock, events: {} as MissileEvent },
+    guards: {
+      cannotAbort: ({ context }) => context.abortableUntil === null || context.abortableUntil <= context.launchedAt,
+      inAbortWindow: ({ context, event }) => context.abortableUntil !== null && event.at < context.abortableUntil,
+      reachedImpact: ({ context, event }) => event.at >= context.landsAt,
+      windowClosed: ({ context, event }) => context.abortableUntil === null || event.at >= context.abortableUntil,
+      reachedMark: ({ context, event }) => event.at >= context.markAt && event.at < context.landsAt,
     },
-    landed: { type: 'final', entry: 'strike' },
-    aborted: { type: 'final' },
-    intercepted: { type: 'final' },
-  },
-});
+    actions: {
+      strike: () => {},
+    },
+  }).createMachine({
+    id: 'missile',
+    context: ({ input }) => input,
+    initial: 'flying',
+    states: {
+      flying: {
+        initial: 'abortable',
+        on: {
+          'clock.tick': [
+            { guard: 'reachedImpact', target: 'landed' },
+            { guard: 'windowClosed', target: '.locked' },
+          ],
+          'missile.intercept': { guard: 'reachedMark', target: 'intercepted' },
+        },
+        states: {
+          abortable: {
+            always: { guard: 'cannotAbort', target: 'locked' },
+            on: { 'missile.abort': { guard: 'inAbortWindow', target: '#missile.aborted' } },
+          },
+          locked: {},
+        },
+      },
+      landed: { type: 'final', entry: 'strike' },
+      aborted: { type: 'final' },
+      intercepted: { type: 'final' },
+    },
+  });
 
-type MissileSnapshot = SnapshotFrom<typeof missileMachine>;
+let machine: ReturnType<typeof defineMissileMachine> | undefined;
+
+/** The statechart, made when a missile first needs it: a game without missiles never builds it (issue 11). */
+function missileMachine() {
+  machine ??= defineMissileMachine();
+  return machine;
+}
+
+type MissileSnapshot = SnapshotFrom<ReturnType<typeof defineMissileMachine>>;
 
 function stateValueOf(key: string): StateValue {
   const [head, tail] = key.split('.') as [string, string | undefined];
@@ -77,13 +86,13 @@ export function statusOf(key: string): MissileStatus {
 
 /** The state a new missile starts in: abortable, or locked at once when it cannot be aborted. */
 export function launchState(clock: MissileClock): string {
-  const [snapshot] = initialTransition(missileMachine, clock);
+  const [snapshot] = initialTransition(missileMachine(), clock);
   return stateKey(snapshot.value);
 }
 
 /** One step of a missile's statechart: the next state's key and whether it struck its target. */
 export function stepMissile(clock: MissileClock, key: string, event: MissileEvent): { key: string; strike: boolean } {
-  const snapshot = missileMachine.resolveState({ value: stateValueOf(key), context: clock }) as MissileSnapshot;
-  const [next, actions] = transition(missileMachine, snapshot, event);
+  const snapshot = missileMachine().resolveState({ value: stateValueOf(key), context: clock }) as MissileSnapshot;
+  const [next, actions] = transition(missileMachine(), snapshot, event);
   return { key: stateKey(next.value), strike: actions.some((a) => a.type === 'strike') };
 }
