@@ -11,6 +11,7 @@ import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
 import { type ParseFn, postVersions, postVersionsOf, versionInstants } from './post-versions.js';
 import { pureTransition } from './pure-transition.js';
+import { builtNameIndexes, type KeptNameIndex, rememberNameIndexes } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { stateKey } from './state-key.js';
 import { byTime, eventItems, postItem, rulingsOf, type TimelineItem } from './timeline.js';
@@ -47,6 +48,8 @@ export interface SavedFold {
   value: StateValue;
   context: Omit<GameContext, 'setup'>;
   through: Point['through'];
+  /** The roster's name indexes the fold had built (a later call need not build them again). */
+  nameIndexes?: KeptNameIndex[];
 }
 
 /** The line of a cut at an instant: every post at it is folded in. */
@@ -101,6 +104,7 @@ export class GameFold {
     from?: SavedFold,
   ) {
     this.chart = chartFor(rules);
+    if (from?.nameIndexes) rememberNameIndexes(from.nameIndexes);
     this.ctx0 = initialContext(game, rules);
     this.rulings = rulingsOf(game);
     const snapshot = from
@@ -150,7 +154,17 @@ export class GameFold {
     if (at === Number.NEGATIVE_INFINITY || (done && !upTo(done)) || (waiting && upTo(waiting))) return null;
     const { setup: _, ...context } = snapshot.context;
     const pending = this.items.slice(this.next).flatMap((it) => (it.group === 1 ? [it.order] : []));
-    return { lines: this.lines.length, at, lastLine: this.lastLine, pending, value: snapshot.value, context, through };
+    const nameIndexes = builtNameIndexes(context.slots);
+    return {
+      lines: this.lines.length,
+      at,
+      lastLine: this.lastLine,
+      pending,
+      value: snapshot.value,
+      context,
+      through,
+      nameIndexes,
+    };
   }
 
   /** The instant the fold has reached. */
