@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { NEWLINE } from '../domain/dump.js';
+import { endsWithNewline, NEWLINE } from '../domain/dump.js';
 import { ModdeskError } from '../domain/errors.js';
 import { type FileStamp, sameStamp, stampOf } from '../storage/dump-stamps.js';
 
@@ -31,7 +31,7 @@ export function dumpBytes(bytes: Buffer): DumpBytes {
       return digest;
     },
     text: (start, end) => bytes.toString('utf8', start, end),
-    endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === NEWLINE,
+    endsWithNewline: endsWithNewline(bytes),
   };
 }
 
