@@ -64,45 +64,45 @@ export function parseDumpText(
   const kept = indexed ? store.read(read.size, read.digest) : null;
   if (kept) {
     const hashes = Buffer.from(kept.lineHashes, 'base64');
-    return dumpText(read, postsFromIndex(read, kept, file), kept.ends, () => hashes);
+    return dumpText(read, postsFromIndex(read, kept, file), kept.ends, (n) => hashes.subarray(0, n * LINE_HASH_BYTES));
   }
   const lines = readDumpLines(read.bytes, file, { warn });
   const posts = inTimeOrder(lines.posts, lines.times);
   const inOrder = posts === lines.posts;
-  let hashes: Buffer | undefined;
-  const hashesOf = () => {
-    hashes ??= lineHashes(read.bytes, lines.starts, lines.ends);
-    return hashes;
-  };
-  if (indexed && inOrder) store.write(read.digest, indexOf(lines, hashesOf()));
-  return dumpText(read, posts, inOrder ? lines.ends : null, hashesOf);
+  const hashes = lineHashes(read.bytes, lines.starts, lines.ends);
+  if (indexed && inOrder) store.write(read.digest, indexOf(lines, hashes(lines.starts.length)));
+  return dumpText(read, posts, inOrder ? lines.ends : null, hashes);
 }
 
-function dumpText(read: DumpBytes, posts: Post[], ends: number[] | null, hashes: () => Buffer): DumpText {
+/** `hashes(n)`: the first `n` lines' hashes, end to end. */
+function dumpText(read: DumpBytes, posts: Post[], ends: number[] | null, hashes: (n: number) => Buffer): DumpText {
   return {
     posts,
     ends,
     get digest() {
       return read.digest;
     },
-    prefixHash: (lines) =>
-      sha256()
-        .update(hashes().subarray(0, lines * LINE_HASH_BYTES))
-        .digest('hex')
-        .slice(0, 32),
+    prefixHash: (lines) => sha256().update(hashes(lines)).digest('hex').slice(0, 32),
   };
 }
 
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
-/** Each line's hash (`LINE_HASH_BYTES`, the first of its SHA-256), end to end. */
-function lineHashes(bytes: Buffer, starts: number[], ends: number[]): Buffer {
+/**
+ * Each line's hash (`LINE_HASH_BYTES`, the first of its SHA-256), end to end, worked out as far as asked: a call
+ * that keeps no index hashes only the lines before its fold points.
+ */
+function lineHashes(bytes: Buffer, starts: number[], ends: number[]): (n: number) => Buffer {
   const out = Buffer.allocUnsafe(starts.length * LINE_HASH_BYTES);
-  for (let i = 0; i < starts.length; i++) {
-    const digest = sha256().update(bytes.subarray(starts[i], ends[i])).digest();
-    digest.copy(out, i * LINE_HASH_BYTES, 0, LINE_HASH_BYTES);
-  }
-  return out;
+  let done = 0;
+  return (asked) => {
+    const n = Math.min(asked, starts.length);
+    for (; done < n; done++) {
+      const digest = sha256().update(bytes.subarray(starts[done], ends[done])).digest();
+      digest.copy(out, done * LINE_HASH_BYTES, 0, LINE_HASH_BYTES);
+    }
+    return out.subarray(0, n * LINE_HASH_BYTES);
+  };
 }
 
 /** `readDumpLines` in time order. */
