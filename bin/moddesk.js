@@ -99,7 +99,7 @@ function stdoutIsTerminal() {
 function runCached(file, info, name) {
   const vm = require('node:vm');
   // The build's scripts are ASCII (test/cli-bundle.test.ts): read as Latin-1, the text is made from the bytes in one
-  // copy; Node's UTF-8 read grows a second buffer by doubling, about 4 ms of a call (decision 0028).
+  // copy; Node's UTF-8 read grows a second buffer by doubling (about 100 page faults more a call; decision 0028).
   const bytes = readFileSync(file);
   const source = require('node:buffer').isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const dir = codeCacheDir();

@@ -94,6 +94,21 @@ describe('a dump read from its index', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('gives the fold points the same key for a dump read whole and read from its index, and a new one from a changed line on', () => {
+    const store = new DumpIndexes(tempDir('moddesk-dump-index-'));
+    const whole = parseDumpText(text, 'posts.jsonl', undefined, store);
+    const indexed = parseDumpText(text, 'posts.jsonl', undefined, store);
+    expect(indexed.posts.every((p) => types.isProxy(p))).toBe(true);
+    const n = whole.posts.length;
+    const keys = (d: typeof whole) => Array.from({ length: n + 1 }, (_, lines) => d.prefixHash(lines));
+    expect(keys(indexed)).toEqual(keys(whole));
+    expect(new Set(keys(whole)).size).toBe(n + 1);
+    // The second post's line changed: the first line's key stays, every later one moves.
+    const changed = parseDumpText(text.replace('vote Bob</b> 2', 'vote Cid</b> 2'), 'posts.jsonl');
+    expect(changed.prefixHash(1)).toBe(whole.prefixHash(1));
+    for (let lines = 2; lines <= n; lines++) expect(changed.prefixHash(lines)).not.toBe(whole.prefixHash(lines));
+  });
+
   it('keeps no index for a dump out of time order or whose last line may be torn, and ignores one that does not fit', () => {
     const { store, calls } = counted(new DumpIndexes(tempDir('moddesk-dump-index-')));
     const unsorted = `${line('2', 2)}\n${line('1', 1)}\n`;

@@ -1,4 +1,4 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,17 @@ describe('a dump file opened', () => {
       return 'a'.repeat(64);
     });
     expect([dump.digest, dump.hashed, asked]).toEqual(['a'.repeat(64), false, [true]]);
+  });
+
+  it('reads the lines of one synchronous run through the descriptor it opened (the file removed meanwhile)', () => {
+    const file = join(tempDir('moddesk-dump-file-'), 'posts.jsonl');
+    const text = `${post('1', 1)}\n${post('2', 2)}\n`;
+    writeFileSync(file, text);
+    const dump = openDumpFile(file);
+    expect(dump.text(0, text.indexOf('\n'))).toBe(post('1', 1));
+    rmSync(file);
+    // A second open would find no file: the line comes through the descriptor still open.
+    expect(dump.text(text.indexOf('\n') + 1, text.length - 1)).toBe(post('2', 2));
   });
 
   it('refuses to read on from a file that changed after the call yielded, naming it', async () => {

@@ -208,7 +208,7 @@ let words: ReadonlySet<string> | undefined;
 
 /**
  * The list as a set, built when first asked: a call that resolves no name never pays for it (issue 11). Split at a
- * plain space, not `/\s+/`: a regular expression's split took a later `state` call about 4 ms, this 1.
+ * plain space, not `/\s+/`: measured alone, the regular expression's split and set took about 6 ms, this 1.5.
  */
 export function englishWords(): ReadonlySet<string> {
   if (!words) {
