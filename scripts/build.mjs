@@ -35,8 +35,9 @@ const parserOnly = {
     );
   },
 };
-// The parse cache's keys carry a hash of every file the parser is built from (htmlparser2 and entities included),
-// so a cache filled by another build is never read as this one's (src/storage/parser-version.ts).
+// The parse cache's keys carry a hash of every file the parser is built from (htmlparser2 and entities included), the
+// count rules' readings kept beside the parses among them, so a cache filled by another build is never read as this
+// one's (src/storage/parser-version.ts).
 async function versionOf(entryPoints) {
   const probe = await build({
     absWorkingDir: root,
@@ -58,7 +59,7 @@ async function versionOf(entryPoints) {
   }
   return hash.digest('base64url').slice(0, 22);
 }
-const parserVersion = await versionOf(['src/parser/extract-actions.ts']);
+const parserVersion = await versionOf(['src/parser/extract-actions.ts', 'src/parser/count-posts.ts']);
 // The same for the fold points of one-shot calls (decision 0013): the dump reader, the machine, every ruleset and
 // the cache's own code and the command whose output a point keeps, so a point saved by another build is never
 // resumed nor its answer given (src/storage/fold-points.ts).

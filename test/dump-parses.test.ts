@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,44 @@ describe('DumpParses', () => {
       /\[\["thread\\u0000bold",1,0\]\]$/,
     );
     expect(new DumpParses(dir, dump.digest).get(1, KEY)).toEqual(parsed(1));
+  });
+
+  it("keeps the count rules' reading of a line apart from its parse, nothing read as 0 (decision 0029)", () => {
+    const dir = join(work, 'd');
+    const calls = new DumpParses(dir, dump.digest);
+    expect(calls.countReading(0)).toBeUndefined();
+    calls.add(0, KEY, parsed(0));
+    calls.addCountReading(0, { count: false, request: 'VC please' });
+    calls.addCountReading(1, { count: true, request: null });
+    calls.addCountReading(2, { count: false, request: null });
+    calls.save();
+    const file = join(dir, 'dump-parses', readdirSync(join(dir, 'dump-parses'))[0] as string);
+    expect(readFileSync(file, 'utf8')).toContain('["#count",2,0]');
+    const later = new DumpParses(dir, dump.digest);
+    expect(later.countReading(0)).toEqual({ count: false, request: 'VC please' });
+    expect(later.countReading(1)).toEqual({ count: true, request: null });
+    expect(later.countReading(2)).toEqual({ count: false, request: null });
+    expect(later.get(0, KEY)).toEqual(parsed(0));
+    // A line read only by the count rules has no parse, and the readings are no parse's options.
+    expect(later.get(1, KEY)).toBeUndefined();
+    expect(later.get(1, '#count')).toBeUndefined();
+  });
+
+  it('refuses and removes a whole file whose count reading is not one (a checksum alone would pass it)', () => {
+    const dir = join(work, 'e');
+    const calls = new DumpParses(dir, dump.digest);
+    calls.add(0, KEY, parsed(0));
+    calls.addCountReading(1, { count: true, request: null });
+    calls.save();
+    const file = join(dir, 'dump-parses', readdirSync(join(dir, 'dump-parses'))[0] as string);
+    const bytes = readFileSync(file, 'utf8');
+    const magic = bytes.slice(0, bytes.indexOf('\n') + 1);
+    const body = bytes.slice(magic.length + 64).replace('"count":true', '"count":"yes"');
+    writeFileSync(file, magic + createHash('sha256').update(body).digest('hex') + body);
+    const later = new DumpParses(dir, dump.digest);
+    expect(later.countReading(1)).toBeUndefined();
+    expect(later.get(0, KEY)).toBeUndefined();
+    expect(readdirSync(join(dir, 'dump-parses'))).toEqual([]);
   });
 
   it('removes a file that does not read back whole and reads it as empty', () => {

@@ -10,6 +10,8 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { Instant } from '../domain/time.js';
 import { ALL_LINES, type GameFold, lastPostAt, type SavedFold } from '../machine/fold.js';
+import { type CountPostReader, readBodies } from '../machine/house-rules/count-record.js';
+import { type CountReading, readCountPost } from '../parser/count-posts.js';
 import { mustRead, nothingRead, readActions } from '../parser/extract-actions.js';
 import { type Cut, foldOf, type ReplayResult, replay, resumeFold } from '../reporter/replay.js';
 import { AnswerMemo } from '../storage/answer-memo.js';
@@ -38,6 +40,10 @@ export interface ReplayCall {
   replay(): CachedReplay;
   /** Keeps what `command` prints for this replay, for the next call at the same cut (after `replay`). */
   keep(command: string, answer: string): void;
+  /** How the count rules read the dump's posts: as an earlier call read the same line, else from the body. */
+  countReader: CountPostReader;
+  /** Writes what the reader read that no earlier call had (after the reading). */
+  keepReadings(): void;
 }
 
 /**
@@ -57,7 +63,13 @@ export function openReplay(
 ): ReplayCall {
   const posts = dump?.posts ?? [];
   const plain = (parse?: ParseFn): CachedReplay => ({ ...replay(game, posts, cut, parse), from: 'fold' });
-  const none: ReplayCall = { answer: () => null, replay: () => plain(), keep: () => {} };
+  const none: ReplayCall = {
+    answer: () => null,
+    replay: () => plain(),
+    keep: () => {},
+    countReader: readBodies,
+    keepReadings: () => {},
+  };
   if (!env) return none;
   const root = packageRoot();
   const fallback = root ? join(root.dir, 'node_modules', '.cache') : null;
@@ -71,23 +83,48 @@ export function openReplay(
   };
   // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parseBody = (html: string, opts: ParseOptions) => (mustRead(html, opts) ? viaCache(html, opts) : nothingRead());
+  const keptParses = () => {
+    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
+    return dumpParses;
+  };
   // The fold asks by post: one an earlier call parsed is answered by its line, its body never read (decision 0027).
   let lineOf: Map<Post, number> | undefined;
+  const lineOfPost = (post: Post) => {
+    lineOf ??= new Map(posts.map((p, i) => [p, i] as const));
+    return lineOf.get(post);
+  };
   const parse: ParseFn = Object.assign(parseBody, {
     post: (post: Post, opts: ParseOptions): ParsedPost => {
-      if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
-      if (!dumpParses) return parseBody(post.html, opts);
-      lineOf ??= new Map(posts.map((p, i) => [p, i] as const));
-      const line = lineOf.get(post);
-      if (line === undefined) return parseBody(post.html, opts);
+      const kept = keptParses();
+      const line = kept ? lineOfPost(post) : undefined;
+      if (!kept || line === undefined) return parseBody(post.html, opts);
       const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
-      const known = dumpParses.get(line, optsKey);
+      const known = kept.get(line, optsKey);
       if (known) return known;
       const parsed = parseBody(post.html, opts);
-      dumpParses.add(line, optsKey, parsed);
+      kept.add(line, optsKey, parsed);
       return parsed;
     },
   });
+  // The same for the count rules' reading of a post, which reads the day's every post (decision 0029).
+  const keptReading = (post: Post): CountReading | undefined => {
+    const kept = keptParses();
+    const line = kept ? lineOfPost(post) : undefined;
+    if (!kept || line === undefined) return undefined;
+    const known = kept.countReading(line);
+    if (known) return known;
+    const reading = readCountPost(post.html);
+    kept.addCountReading(line, reading);
+    return reading;
+  };
+  const countReader: CountPostReader = {
+    readsAsVoteCount: (post) => keptReading(post)?.count ?? readBodies.readsAsVoteCount(post),
+    asksForCount: (post) => {
+      const kept = keptReading(post);
+      return kept ? kept.request : readBodies.asksForCount(post);
+    },
+  };
+  const keepReadings = () => dumpParses?.save();
   const withParseCache = <T>(f: () => T): T => {
     try {
       return f();
@@ -98,7 +135,8 @@ export function openReplay(
     }
   };
   const pos = positionOf(posts, cut);
-  if (!dir || !dump?.ends || !pos) return { ...none, replay: () => withParseCache(() => plain(parse)) };
+  if (!dir || !dump?.ends || !pos)
+    return { ...none, replay: () => withParseCache(() => plain(parse)), countReader, keepReadings };
   const points = new FoldPoints(dir, foldPointsKey(game));
   const hashOf = dump.prefixHash;
   const found = candidates(points, pos, hashOf);
@@ -138,6 +176,8 @@ export function openReplay(
         }
         return { context: s.context, at: s.at, machineState: s.machine, from };
       }),
+    countReader,
+    keepReadings,
     keep: (command, answer) => {
       if (!kept || kept.answers[command] === answer) return;
       kept.answers[command] = answer;

@@ -31,7 +31,8 @@ export function register(program: Command): void {
     .option('--number <n>', 'the count number within the day: 3 or 03 ("Vote Count 2.03"), or the whole label 2.03')
     .option('--history', 'add the vote history in a spoiler')
     .action((opts: CountOptions) => {
-      const { game, posts, result } = runReplay(opts);
+      const loaded = runReplay(opts);
+      const { game, posts, result } = loaded;
       // An empty count must never look postable: no thread read is an error, not "No votes yet".
       if (posts.filter((p) => p.channel === 'thread').length === 0)
         throw new ModdeskError(
@@ -52,7 +53,7 @@ export function register(program: Command): void {
       const known = new Map<string, GameContext>();
       const through = (p: Post) =>
         known.get(p.id) ?? known.set(p.id, replay(game, posts, { through: p.id }).context).get(p.id)!;
-      const record = countRecord(result.context, posts, result.at, through);
+      const record = countRecord(result.context, posts, result.at, through, loaded.countReader);
       const model = buildVoteCountModel(result.context, result.at, {
         number,
         posts: info,
@@ -63,13 +64,20 @@ export function register(program: Command): void {
       const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
       printOut(text.endsWith('\n') ? text : `${text}\n`);
       // The flags of `moddesk state`, with what only the posts tell (prods due, players asking for a count).
-      const state = withPostFacts(toStateJson(result.context, result.at), result.context, posts, through);
+      const state = withPostFacts(
+        toStateJson(result.context, result.at),
+        result.context,
+        posts,
+        through,
+        loaded.countReader,
+      );
       const flags = state.flags;
       // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
       if (flags.length) printErr(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
       for (const f of flags) {
         printErr(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
       }
+      loaded.keep(text);
     });
 }
 

@@ -5,6 +5,7 @@ import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
+import { type CountPostReader, readBodies } from '../machine/house-rules/count-record.js';
 import type { Cut, ReplayResult } from '../reporter/replay.js';
 import { type MemoCall, memoFor, openReplay } from './cached-replay.js';
 
@@ -33,8 +34,10 @@ export interface LoadedReplay {
   result: ReplayResult;
   /** What the command printed at this cut before (`answerFor`), kept by the fold points; then `result` is folded only when read. */
   answer: string | null;
-  /** Keeps what the command prints, for the next call at this cut. */
+  /** Keeps what the command prints, for the next call at this cut, and what `countReader` read. */
   keep(answer: string): void;
+  /** How the count rules read the posts' bodies: as earlier calls read the same lines, when the caches are on. */
+  countReader: CountPostReader;
 }
 
 /** `answerFor`: the command (and the options that shape its output) whose earlier output at this cut may be reused. */
@@ -54,6 +57,7 @@ export function runReplay(opts: ReplayOptions, answerFor?: string): LoadedReplay
     return {
       answer,
       keep: () => {},
+      countReader: readBodies,
       get game() {
         return load().game;
       },
@@ -96,6 +100,7 @@ function replayed(
   // scripts call `state` thousands of times over the same dump.
   const call = openReplay(game, dump, cut, env, answerFor !== undefined);
   const keep = (answer: string) => {
+    call.keepReadings();
     if (!answerFor) return;
     call.keep(answerFor, answer);
     memo?.keep(answer);
@@ -108,12 +113,13 @@ function replayed(
       posts,
       answer,
       keep: () => {},
+      countReader: readBodies,
       get result() {
         return call.replay();
       },
     };
   try {
-    return { game, posts, result: call.replay(), answer, keep };
+    return { game, posts, result: call.replay(), answer, keep, countReader: call.countReader };
   } catch (err) {
     if (err instanceof ModdeskError && err.code === 'game-invalid' && !err.file) {
       throw new ModdeskError(err.code, err.message, { file: opts.game, place: err.place, cause: err });

@@ -17,6 +17,7 @@ export function register(program: Command): void {
         result.context,
         posts,
         (post) => replay(game, posts, { through: post.id }).context,
+        loaded.countReader,
       );
       const text = `${JSON.stringify(state, null, 1)}\n`;
       printOut(text);

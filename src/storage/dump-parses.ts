@@ -1,6 +1,7 @@
 import { mkdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParsedPost } from '../domain/action.js';
+import type { CountReading } from '../parser/count-posts.js';
 import { nothingRead } from '../parser/extract-actions.js';
 import { evictOldest, quietly, readChecked, writeChecked } from './cache-files.js';
 import { parserVersion } from './parser-version.js';
@@ -8,14 +9,19 @@ import { parserVersion } from './parser-version.js';
 /** Dumps whose parsed posts are kept (train/ has about 60): the least recently used go first. */
 export const DUMPS_KEPT = 256;
 
-const MAGIC = 'moddesk-dump-parses/3\n';
+const MAGIC = 'moddesk-dump-parses/4\n';
 const NAME = /^[0-9a-f]{64}\.json$/;
 const sha256 = () => process.getBuiltinModule('node:crypto').createHash('sha256');
 
 /** A parse's options as the parse cache keys them. */
 type OptsKey = string;
 /** One kept parse: the options, the dump line whose post was parsed, the parser's output (as JSON; 0 for nothing read). */
-type Entry = [OptsKey, number, ParsedPost | 0];
+type ParseEntry = [OptsKey, number, ParsedPost | 0];
+/** The key of the count rules' readings: no parse's options (`channel\0syntax`) are written so. */
+const COUNT_READINGS = '#count';
+/** One kept count reading: the dump line and what the count rules read in its post (0 for nothing). */
+type ReadingEntry = [typeof COUNT_READINGS, number, CountReading | 0];
+type Entry = ParseEntry | ReadingEntry;
 
 /**
  * The posts of one dump that calls before this one parsed (decision 0024), one file per dump and parser
@@ -23,13 +29,16 @@ type Entry = [OptsKey, number, ParsedPost | 0];
  * SQLite and looking its posts up one by one, which cost a scorer call about 15 ms. It is keyed by a SHA-256 of
  * the whole dump's bytes, so a line of it is that very post; its answers are the parse cache's, read back from JSON
  * as the parse cache reads them. A post found to hold nothing to read is kept too (as 0): a later call then reads
- * neither its line nor its body (decision 0027). A file that does not read back whole is removed and read as empty; a write that
+ * neither its line nor its body (decision 0027). The count rules' reading of a post (`readCountPost`) is kept
+ * the same way, so `state` need not read the day's posts again for the moderator's counts and the players asking
+ * for one (decision 0029). A file that does not read back whole is removed and read as empty; a write that
  * fails, or that another call's write replaces, only costs a later call a look-up in the parse cache.
  */
 export class DumpParses {
   private readonly dir: string;
   private readonly file: string;
   private byOpts: Map<OptsKey, Map<number, ParsedPost | 0>> | null = null;
+  private readings = new Map<number, CountReading | 0>();
   private added: Entry[] = [];
   private kept: Entry[] = [];
 
@@ -52,6 +61,20 @@ export class DumpParses {
     const kept = isNothing(parsed) ? 0 : parsed;
     this.added.push([optsKey, line, kept]);
     this.index(optsKey, line, kept);
+  }
+
+  /** What an earlier call's count rules read in the post of this dump line; undefined when none did. */
+  countReading(line: number): CountReading | undefined {
+    if (!this.byOpts) this.load();
+    const kept = this.readings.get(line);
+    return kept === 0 ? { count: false, request: null } : kept;
+  }
+
+  /** Keeps what the count rules read in the post of this line, for `save`. */
+  addCountReading(line: number, reading: CountReading): void {
+    const kept = !reading.count && reading.request === null ? 0 : reading;
+    this.added.push([COUNT_READINGS, line, kept]);
+    this.readings.set(line, kept);
   }
 
   /** Writes the kept parses and this call's new ones, when it parsed any. */
@@ -82,7 +105,8 @@ export class DumpParses {
     // Indexed, not destructured: a call runs this loop unoptimized, where a pattern costs an iterator an entry.
     for (let i = 0; i < this.kept.length; i++) {
       const e = this.kept[i] as Entry;
-      this.index(e[0], e[1], e[2]);
+      if (e[0] === COUNT_READINGS) this.readings.set(e[1], e[2] as CountReading | 0);
+      else this.index(e[0], e[1], e[2] as ParsedPost | 0);
     }
   }
 
@@ -109,13 +133,16 @@ function isEntry(e: unknown): e is Entry {
   if (!Array.isArray(e) || e.length !== 3) return false;
   const optsKey: unknown = e[0];
   const line: unknown = e[1];
+  if (typeof optsKey !== 'string' || !Number.isInteger(line) || (line as number) < 0) return false;
+  if (optsKey === COUNT_READINGS) {
+    const reading = e[2] as { count?: unknown; request?: unknown } | 0 | null;
+    return (
+      reading === 0 ||
+      (typeof reading?.count === 'boolean' && (reading.request === null || typeof reading.request === 'string'))
+    );
+  }
   const parsed = e[2] as { actions?: unknown; diagnostics?: unknown } | 0 | null;
-  return (
-    typeof optsKey === 'string' &&
-    Number.isInteger(line) &&
-    (line as number) >= 0 &&
-    (parsed === 0 || (Array.isArray(parsed?.actions) && Array.isArray(parsed?.diagnostics)))
-  );
+  return parsed === 0 || (Array.isArray(parsed?.actions) && Array.isArray(parsed?.diagnostics));
 }
 
 /** A parse that found nothing (most posts): kept as 0. */
