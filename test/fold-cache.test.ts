@@ -225,6 +225,29 @@ describe('a corrupt point is ignored and replaced', () => {
   });
 });
 
+describe('the SQLite parse cache', () => {
+  const gdir = join(root, 'test', 'games', 'defcon-sample');
+  const game = loadGameFile(join(gdir, 'game.yaml'));
+  const dump = loadDumpText(join(gdir, 'posts.jsonl'));
+  const early: Cut = { through: dump.posts[40]?.id as string };
+  const late: Cut = { through: dump.posts[150]?.id as string };
+  it('is opened for a dump no earlier call kept parses of, and not for the posts of one read before', () => {
+    const env = freshCache();
+    const db = join(env.MODDESK_CACHE_DIR as string, 'parse-cache.db');
+    expect(cached(game, dump, early, env).json).toBe(plain(game, dump, early));
+    expect(readdirSync(env.MODDESK_CACHE_DIR as string)).toContain('parse-cache.db');
+    rmSync(db);
+    // Posts 41 to 150 are parsed for the first time, by their bodies alone.
+    expect(cached(game, dump, late, env).json).toBe(plain(game, dump, late));
+    expect(readdirSync(env.MODDESK_CACHE_DIR as string)).not.toContain('parse-cache.db');
+    // The same posts in another dump (one more line) are asked of SQLite again.
+    const text = readFileSync(join(gdir, 'posts.jsonl'), 'utf8');
+    const longer = parseDumpText(`${text}${JSON.stringify({ ...dump.posts[0], id: 'extra' })}\n`, 'posts.jsonl');
+    expect(cached(game, longer, late, env).json).toBe(plain(game, longer, late));
+    expect(readdirSync(env.MODDESK_CACHE_DIR as string)).toContain('parse-cache.db');
+  });
+});
+
 describe('calls at once (the scorer runs two jobs)', () => {
   const BIN = join(root, 'bin', 'moddesk.js');
   beforeAll(() => {

@@ -77,16 +77,21 @@ export function openReplay(
   const dir = cacheDir(env, fallback);
   // The posts of this very dump that earlier calls parsed, read in one file (decision 0024).
   let dumpParses: DumpParses | null | undefined;
+  const keptParses = () => {
+    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
+    return dumpParses;
+  };
   const viaCache = (html: string, opts: ParseOptions): ParsedPost => {
+    // SQLite answers posts parsed in another dump (a thread fetched again). A dump an earlier call kept parses of
+    // was asked of SQLite then, up to that call's cut: a post of it not kept since lies beyond every earlier cut,
+    // almost always new to the cache as well. It is parsed without opening SQLite, which costs the call about
+    // 25 ms (the scorer's first call of each day); at worst a post is parsed again, never read differently.
+    if (parseCache === undefined && keptParses()?.hasKept()) return readActions(html, opts);
     parseCache ??= openParseCache(env, readActions, fallback);
     return (parseCache?.fn ?? readActions)(html, opts);
   };
   // A post with nothing to read is answered before the cache (no hash, no SQLite): most posts, decision 0019.
   const parseBody = (html: string, opts: ParseOptions) => (mustRead(html, opts) ? viaCache(html, opts) : nothingRead());
-  const keptParses = () => {
-    if (dumpParses === undefined) dumpParses = dir && dump?.ends ? new DumpParses(dir, dump.digest) : null;
-    return dumpParses;
-  };
   // The fold asks by post: one an earlier call parsed is answered by its line, its body never read (decision 0027).
   let lineOf: Map<Post, number> | undefined;
   const lineOfPost = (post: Post) => {

@@ -49,6 +49,12 @@ export class DumpParses {
     this.file = join(this.dir, `${hash.digest('hex')}.json`);
   }
 
+  /** Whether an earlier call kept anything of this dump (parses or readings). */
+  hasKept(): boolean {
+    if (!this.byOpts) this.load();
+    return this.kept.length > 0;
+  }
+
   /** What an earlier call parsed the post of this dump line as, with these options; undefined when none did. */
   get(line: number, optsKey: OptsKey): ParsedPost | undefined {
     if (!this.byOpts) this.load();
