@@ -117,9 +117,23 @@ function runCached(file, info, name) {
   if (cacheFile && (!cachedData || compiled.cachedDataRejected))
     process.once('exit', () => saveCodeCache(compiled, dir, cacheFile, slug));
   const mod = { exports: {} };
-  const scriptRequire = require('node:module').createRequire(file);
-  compiled.runInThisContext()(mod.exports, scriptRequire, mod, file, join(file, '..'));
+  compiled.runInThisContext()(mod.exports, scriptRequire(file), mod, file, join(file, '..'));
   return mod.exports;
+}
+
+/**
+ * The `require` a script runs with: Node's, but a library's own script of this build (`./vendor-<name>.cjs`, which a
+ * command's script asks for when a call first uses the library: decision 0030) runs with its code cache as well.
+ */
+function scriptRequire(file) {
+  const nodeRequire = require('node:module').createRequire(file);
+  return Object.assign((id) => {
+    const vendor = /^\.\/(vendor-[a-z0-9]+)\.cjs$/.exec(id);
+    const info = vendor && stat(`bin/${vendor[1]}.cjs`);
+    return info && ofThisBuild(info)
+      ? runCached(join(dist, 'bin', `${vendor[1]}.cjs`), info, vendor[1])
+      : nodeRequire(id);
+  }, nodeRequire);
 }
 
 function codeCacheDir() {

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +110,116 @@ const lazyChildProcess = {
   },
 };
 
+// The libraries only some calls use, each a CommonJS script of its own (vendor-<name>.cjs) that a command's script
+// loads when a call first uses it (decision 0030): YAML and zod read a game file no earlier call parsed, htmlparser2
+// a post none parsed. A later scorer call resumes from a point, with the game file and posts kept, and so reads,
+// deserializes and sets up none of them (half of `state`'s script).
+const VENDORS = { yaml: 'yaml', zod: 'zod', htmlparser2: htmlparser2Parser };
+// htmlparser2 only as the parser imports it (the Parser alone); the desk's pages use the whole package.
+const vendorImporter = (name, file) => name !== 'htmlparser2' || /[\\/]src[\\/]parser[\\/]/.test(file);
+const vendorNames = await namesUsed();
+for (const [name, spec] of Object.entries(VENDORS)) {
+  const exported = new Set(Object.keys(await import(spec.startsWith('/') ? pathToFileURL(spec).href : spec)));
+  const missing = vendorNames[name].filter((n) => !exported.has(n));
+  if (missing.length) throw new Error(`build: ${name} exports no ${missing.join(', ')}`);
+}
+
+/**
+ * The names the sources read from each library at run time: a named import (not `import type`), or `z.<name>` of
+ * a namespace import. A library's script holds those alone (as the command scripts did, esbuild leaving the rest
+ * out: all of zod takes about 30 ms to set up, the part used a few); TypeScript's parser tells a value's `z.object`
+ * from a type's `z.core.$ZodIssue`. A namespace used any other way (passed as a value) stops the build.
+ */
+async function namesUsed() {
+  const ts = (await import('typescript')).default;
+  const names = Object.fromEntries(Object.keys(VENDORS).map((name) => [name, new Set()]));
+  const sources = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? sources(join(dir, e.name))
+        : /\.ts$/.test(e.name) && !e.name.includes('.test.')
+          ? [join(dir, e.name)]
+          : [],
+    );
+  for (const file of sources(join(root, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    if (!/from '(yaml|zod|htmlparser2)'/.test(text)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const namespaces = new Map();
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const name = statement.moduleSpecifier.text;
+      const clause = statement.importClause;
+      if (!names[name] || !clause || clause.isTypeOnly || !vendorImporter(name, file)) continue;
+      if (clause.name) throw new Error(`build: ${file} imports ${name}'s default export`);
+      const bindings = clause.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) namespaces.set(bindings.name.text, name);
+      else
+        for (const e of bindings?.elements ?? []) if (!e.isTypeOnly) names[name].add((e.propertyName ?? e.name).text);
+    }
+    const visit = (node) => {
+      const library = ts.isIdentifier(node) && namespaces.get(node.text);
+      if (library && !ts.isNamespaceImport(node.parent) && !ts.isQualifiedName(node.parent)) {
+        if (!ts.isPropertyAccessExpression(node.parent) || node.parent.expression !== node)
+          throw new Error(
+            `build: ${file} uses ${library}'s namespace as a value (line ${source.getLineAndCharacterOfPosition(node.getStart()).line + 1})`,
+          );
+        names[library].add(node.parent.name.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return Object.fromEntries(Object.entries(names).map(([name, used]) => [name, [...used].sort()]));
+}
+// In a command's script each library is a stand-in: an object with the library's export names whose values are
+// read from the library's own script on first use. esbuild reads a CommonJS module's exports by their names (its
+// __toESM defines a getter for each), and `__esModule` says they are the ES module's own, so nothing is loaded
+// until a call reads one of them.
+const lazyVendors = {
+  name: 'lazy-vendors',
+  setup(b) {
+    b.onResolve({ filter: /^(yaml|zod|htmlparser2)$/ }, (args) =>
+      vendorImporter(args.path, args.importer) ? { path: args.path, namespace: 'lazy-vendor' } : undefined,
+    );
+    b.onResolve({ filter: /^\.\/vendor-[a-z0-9]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-vendor' }, (args) => ({
+      contents: `const names = new Set(${JSON.stringify(vendorNames[args.path])});
+let library;
+const load = () => (library ??= require('./vendor-${args.path}.cjs'));
+module.exports = new Proxy({}, {
+  ownKeys: () => [...names],
+  getOwnPropertyDescriptor: (_, key) => names.has(key) ? { configurable: true, enumerable: true, writable: false, value: undefined } : undefined,
+  has: (_, key) => key === '__esModule' || names.has(key),
+  get: (_, key) => (key === '__esModule' ? true : names.has(key) ? load()[key] : undefined),
+});`,
+      loader: 'js',
+    }));
+  },
+};
+const vendorScripts = await Promise.all(
+  Object.entries(VENDORS).map(([name, spec]) =>
+    build({
+      absWorkingDir: root,
+      // Its ES module, as the command scripts bundled it before, with the names the sources use.
+      stdin: {
+        contents: `export { ${vendorNames[name].join(', ')} } from ${JSON.stringify(spec)};`,
+        resolveDir: root,
+        loader: 'js',
+      },
+      outfile: join(outdir, `vendor-${name}.cjs`),
+      bundle: true,
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      minifyWhitespace: true,
+      minifySyntax: true,
+      logLevel: 'warning',
+      write: false,
+    }),
+  ),
+);
+
 // Each command as a CommonJS script of its own (the dispatcher, commander and that command's code only), which
 // bin/moddesk.js runs through node:vm with V8's code cache (Node 20 has no compile cache for ES modules): a call
 // then neither parses nor compiles what an earlier call of that command compiled (decision 0012), nor reads or
@@ -140,7 +250,7 @@ const scripts = await Promise.all(
       platform: 'node',
       target: 'node20',
       external,
-      plugins: [parserOnly, lazyChildProcess, onlyCommand(command)],
+      plugins: [lazyVendors, parserOnly, lazyChildProcess, onlyCommand(command)],
       define: { ...define, 'import.meta.url': '__moddeskImportMetaUrl' },
       minifyWhitespace: true,
       minifySyntax: true,
@@ -181,9 +291,12 @@ const help = await build({
 // the entry that imports them; outputs of earlier builds are removed once they are a minute old.
 mkdirSync(outdir, { recursive: true });
 const entry = join(outdir, 'main.mjs');
-const files = [...scripts.flatMap((s) => s.outputFiles), ...help.outputFiles, ...result.outputFiles].sort(
-  (a, b) => (a.path === entry) - (b.path === entry),
-);
+const files = [
+  ...vendorScripts.flatMap((s) => s.outputFiles),
+  ...scripts.flatMap((s) => s.outputFiles),
+  ...help.outputFiles,
+  ...result.outputFiles,
+].sort((a, b) => (a.path === entry) - (b.path === entry));
 for (const f of files) {
   const tmp = `${f.path}.tmp-${process.pid}`;
   writeFileSync(tmp, f.contents);

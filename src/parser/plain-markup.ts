@@ -174,18 +174,21 @@ function attributesOf(section: string): { values: Record<string, string>; selfCl
 }
 
 // What htmlparser2 does with an element, asked of it once per name (or pair of names) and kept.
-/** htmlparser2's own list of void elements (`isVoidElement` is the hook it offers subclasses). */
-class VoidElements extends Parser {
-  has(name: string): boolean {
-    return this.isVoidElement(name);
-  }
-}
-let voidElements: VoidElements | null = null;
+let voidElements: { has(name: string): boolean } | null = null;
 const rawText = new Map<string, boolean>();
 const closes = new Map<string, Map<string, boolean>>();
 
 function isVoid(name: string): boolean {
-  voidElements ??= new VoidElements({});
+  if (!voidElements) {
+    // htmlparser2's own list of void elements (`isVoidElement` is the hook it offers subclasses). The class is made
+    // here, not where the module loads: a call that reads no post never loads htmlparser2 (decision 0030).
+    class VoidElements extends Parser {
+      has(name: string): boolean {
+        return this.isVoidElement(name);
+      }
+    }
+    voidElements = new VoidElements({});
+  }
   return voidElements.has(name);
 }
 
