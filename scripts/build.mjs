@@ -197,10 +197,22 @@ module.exports = new Proxy({}, {
     }));
   },
 };
+// What every CommonJS script bin/moddesk.js runs is built with (a library's, a command's, the dispatcher's).
+const cjsScript = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+  write: false,
+};
 const vendorScripts = await Promise.all(
   Object.entries(VENDORS).map(([name, spec]) =>
     build({
-      absWorkingDir: root,
+      ...cjsScript,
       // Its ES module, as the command scripts bundled it before, with the names the sources use.
       stdin: {
         contents: `export { ${vendorNames[name].join(', ')} } from ${JSON.stringify(spec)};`,
@@ -208,14 +220,6 @@ const vendorScripts = await Promise.all(
         loader: 'js',
       },
       outfile: join(outdir, `vendor-${name}.cjs`),
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      minifyWhitespace: true,
-      minifySyntax: true,
-      logLevel: 'warning',
-      write: false,
     }),
   ),
 );
@@ -242,38 +246,24 @@ const onlyCommand = (command) => ({
 const scripts = await Promise.all(
   COMMANDS.map((command) =>
     build({
-      absWorkingDir: root,
+      ...cjsScript,
       entryPoints: ['src/cli/main.ts'],
       outfile: join(outdir, `command-${command}.cjs`),
-      bundle: true,
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
       external,
       plugins: [lazyVendors, parserOnly, lazyChildProcess, onlyCommand(command)],
       define: { ...define, 'import.meta.url': '__moddeskImportMetaUrl' },
-      minifyWhitespace: true,
-      minifySyntax: true,
       // No source maps here (ten scripts would carry 35 MB of them): identifiers are not minified, so a stack
       // trace names our functions, and the ES chunks above keep their maps.
       banner: { js: "var __moddeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-      logLevel: 'warning',
-      write: false,
     }),
   ),
 );
 
 // `moddesk` without a command (`--help`) needs only the dispatcher and commander: a script of its own.
 const help = await build({
-  absWorkingDir: root,
+  ...cjsScript,
   entryPoints: ['src/cli/main.ts'],
   outfile: join(outdir, 'help.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minifyWhitespace: true,
-  minifySyntax: true,
   plugins: [
     lazyChildProcess,
     {
@@ -283,8 +273,6 @@ const help = await build({
       },
     },
   ],
-  logLevel: 'warning',
-  write: false,
 });
 
 // Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole, chunks before
