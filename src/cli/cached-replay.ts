@@ -98,30 +98,44 @@ export function openReplay(
     lineOf ??= new Map(posts.map((p, i) => [p, i] as const));
     return lineOf.get(post);
   };
-  const parse: ParseFn = Object.assign(parseBody, {
-    post: (post: Post, opts: ParseOptions): ParsedPost => {
-      const kept = keptParses();
-      const line = kept ? lineOfPost(post) : undefined;
-      if (!kept || line === undefined) return parseBody(post.html, opts);
-      const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
-      const known = kept.get(line, optsKey);
-      if (known) return known;
-      const parsed = parseBody(post.html, opts);
-      kept.add(line, optsKey, parsed);
-      return parsed;
-    },
-  });
-  // The same for the count rules' reading of a post, which reads the day's every post (decision 0029).
-  const keptReading = (post: Post): CountReading | undefined => {
+  // What an earlier call kept for a post's line, else what `read` gives, kept for the next call; undefined for a
+  // post with no line in a dump whose parses can be kept.
+  const byLine = <T>(
+    post: Post,
+    known: (kept: DumpParses, line: number) => T | undefined,
+    read: () => T,
+    keep: (kept: DumpParses, line: number, value: T) => void,
+  ): T | undefined => {
     const kept = keptParses();
     const line = kept ? lineOfPost(post) : undefined;
     if (!kept || line === undefined) return undefined;
-    const known = kept.countReading(line);
-    if (known) return known;
-    const reading = readCountPost(post.html);
-    kept.addCountReading(line, reading);
-    return reading;
+    const value = known(kept, line);
+    if (value !== undefined) return value;
+    const fresh = read();
+    keep(kept, line, fresh);
+    return fresh;
   };
+  const parse: ParseFn = Object.assign(parseBody, {
+    post: (post: Post, opts: ParseOptions): ParsedPost => {
+      const optsKey = `${opts.channel}\0${opts.syntax.join(',')}`;
+      return (
+        byLine(
+          post,
+          (kept, line) => kept.get(line, optsKey),
+          () => parseBody(post.html, opts),
+          (kept, line, parsed) => kept.add(line, optsKey, parsed),
+        ) ?? parseBody(post.html, opts)
+      );
+    },
+  });
+  // The same for the count rules' reading of a post, which reads the day's every post (decision 0029).
+  const keptReading = (post: Post): CountReading | undefined =>
+    byLine(
+      post,
+      (kept, line) => kept.countReading(line),
+      () => readCountPost(post.html),
+      (kept, line, reading) => kept.addCountReading(line, reading),
+    );
   const countReader: CountPostReader = {
     readsAsVoteCount: (post) => keptReading(post)?.count ?? readBodies.readsAsVoteCount(post),
     asksForCount: (post) => {
