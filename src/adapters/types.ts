@@ -39,6 +39,11 @@ export interface ThreadSource {
        * `at` (both on the caller's clock). Absent: the inbox is read now.
        */
       inbox?: { at: number; maxAgeMs: number };
+      /**
+       * Where the platform reads a long thread in many requests (paged forums): called as the read goes with the
+       * posts found since the last call and a cursor that resumes after them, so a read cut short keeps them.
+       */
+      onCheckpoint?: (partial: ReadResult) => Promise<void> | void;
     },
   ): Promise<ReadResult>;
 }
@@ -47,6 +52,8 @@ export interface ReadProgress {
   pagesDone: number;
   pagesTotal: number | null;
   posts: number;
+  /** Posts in the whole thread as the platform says (or pages × posts a page), when known. */
+  postsTotal?: number | null;
 }
 
 export interface PostReceipt {

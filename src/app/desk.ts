@@ -121,6 +121,11 @@ export interface PollHealth {
   nextAt: string | null;
   /** The wait before that poll (real seconds) and why (poll-schedule.ts): a quiet thread is read less often. */
   interval?: { seconds: number; reason: PollReason } | null;
+  /**
+   * A long read under way (a long thread's first read, kept page by page): posts held so far and the thread's
+   * size as the platform says (null: unknown). Absent or null once a read reached the end.
+   */
+  reading?: { held: number; total: number | null } | null;
 }
 
 export type ApproveResult =

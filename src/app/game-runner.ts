@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Source } from '../adapters/registry.js';
-import type { Cursor } from '../adapters/types.js';
+import type { Cursor, ReadResult } from '../adapters/types.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { formatInstant, HOUR, type Instant } from '../domain/time.js';
@@ -79,6 +79,11 @@ export class GameRunner {
   wake: (() => void) | null = null;
   /** Posts the last poll could not get from the platform (ReadResult.missing); the next poll asks again. */
   missing: string[] = [];
+  /**
+   * A long read under way (the first read of a long thread, stored page by page): the posts held so far and the
+   * thread's size as the platform says; null once a read has reached the end. Shown on the dashboard in words.
+   */
+  reading: { held: number; total: number | null } | null = null;
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
   gameFileError: GameFileError | null = null;
   readonly format: FormatName;
@@ -185,16 +190,32 @@ export class GameRunner {
     return ctx;
   }
 
-  /** One poll: read from the stored cursor, store what is new with the new cursor, then plan up to the poll's start. */
+  /**
+   * One poll: read from the stored cursor, store what is new with the new cursor, then plan up to the poll's start.
+   * A long read stores each page as it comes (`storePage`) and is bound by the poll's timeout per page, not as a
+   * whole: cut short, it keeps what it read and the next poll continues from there (issue 32, B1).
+   */
   async pollOnce(signal?: AbortSignal): Promise<{ newPosts: number; drafts: PlannedDraft[] }> {
     const { store, clock, log, source } = this.d;
     const cut = clock.now();
-    const cursor = this.cursor;
+    const firstCursor = this.cursor;
     let result: Awaited<ReturnType<Source['read']>>;
+    let total: number | null = this.reading?.total ?? null;
     try {
       const inbox = { at: cut, maxAgeMs: this.inboxMaxAgeMs() };
-      result = await withTimeout(this.d.opts.poll.timeoutSeconds * 1000, signal, (s) =>
-        source.read(cursor, { signal: s, inbox }),
+      result = await withTimeout(this.d.opts.poll.timeoutSeconds * 1000, signal, (s, progress) =>
+        source.read(firstCursor, {
+          signal: s,
+          inbox,
+          onProgress: (p) => {
+            total = p.postsTotal ?? total;
+            progress();
+          },
+          onCheckpoint: (partial) => {
+            this.storePage(partial, total);
+            progress();
+          },
+        }),
       );
     } catch (err) {
       this.failures += 1;
@@ -202,13 +223,23 @@ export class GameRunner {
       this.lastErrorAt = formatInstant(clock.now());
       this.nextPollAt = this.nextPollInstant();
       log.warn(
-        { err: { message: (err as Error).message, code: (err as { code?: string }).code }, failures: this.failures },
-        'poll failed; backing off',
+        {
+          err: { message: (err as Error).message, code: (err as { code?: string }).code },
+          failures: this.failures,
+          ...(this.reading ? { postsHeld: this.reading.held, postsTotal: this.reading.total } : {}),
+        },
+        this.reading
+          ? 'poll cut short; the posts read are kept and the next poll continues'
+          : 'poll failed; backing off',
       );
       // Said on the dashboard at once: a failing poll must never look like a quiet one.
       this.d.emit({ type: 'poll.failed', gameId: this.id });
       throw err;
     }
+    // A read that began at the thread's start, or continued one stored page by page: the thread is dated by its posts.
+    const firstRead = firstCursor === null || this.reading !== null;
+    this.reading = null;
+    const cursor = this.cursor;
     const seenAt = formatInstant(clock.now());
     // A quiet poll (nothing read, the cursor as it was) opens no transaction. Any other stores its posts, the new
     // cursor, the drafts they make and the planner's position in one transaction: all of it, or none of it.
@@ -259,16 +290,54 @@ export class GameRunner {
         { missing: this.missing.length, ids: this.missing.slice(0, 20) },
         'the platform did not give every post; the next poll asks again',
       );
+    if (firstRead) this.activeAt = newestVersionAt(this._posts);
     if (stored.added.length) {
-      // The thread moved since the last look; a first read (no cursor) dates the thread by its newest post instead.
-      this.activeAt = cursor ? clock.now() : newestVersionAt(this._posts);
+      // The thread moved since the last look; a first read dates the thread by its newest post instead.
+      if (!firstRead) this.activeAt = clock.now();
       log.info({ newPosts: stored.newPosts, edits: stored.edits, requests: result.requests }, 'new posts stored');
     } else log.debug({ requests: result.requests }, 'quiet poll');
     const drafts = planned ? this.settle(planned) : [];
     this.nextPollAt = this.nextPollInstant();
     this.d.emit({ type: 'poll.done', gameId: this.id, newPosts: stored.newPosts });
-    if (stored.added.length || drafts.length || timed) this.d.emit({ type: 'game.updated', gameId: this.id });
+    if (firstRead || stored.added.length || drafts.length || timed)
+      this.d.emit({ type: 'game.updated', gameId: this.id });
     return { newPosts: stored.newPosts, drafts };
+  }
+
+  /**
+   * One page of a long read: its posts and the cursor after them in one transaction, so a read cut short (the
+   * poll's timeout, a crash) keeps them and the next poll continues after them. Nothing is planned until the read
+   * reaches the end: drafts are made from the whole thread, never from its first pages.
+   */
+  private storePage(partial: ReadResult, total: number | null): void {
+    const { store, clock } = this.d;
+    const seenAt = formatInstant(clock.now());
+    const posts = this._posts;
+    const ctx = this.ctx;
+    try {
+      store.tx(() => {
+        const r = store.posts.add(this.id, partial.posts, seenAt);
+        store.games.saveCursor(this.id, partial.cursor, seenAt);
+        if (r.added.length === 0) return;
+        store.audit.append({
+          at: seenAt,
+          gameId: this.id,
+          actor: 'watch',
+          action: 'posts.stored',
+          detail: { newPosts: r.newPosts, edits: r.edits, requests: partial.requests, partial: true },
+        });
+        this.addPosts(r.added, r.edits === 0);
+      });
+    } catch (err) {
+      this._posts = posts;
+      this.ctx = ctx;
+      this.states.clear();
+      this._fold = null;
+      throw err;
+    }
+    this.cursor = partial.cursor;
+    this.reading = { held: this._posts.length, total };
+    this.d.emit({ type: 'game.updated', gameId: this.id });
   }
 
   /**

@@ -122,6 +122,7 @@ export class LiveDesk implements DashboardDesk {
           lastError: r.lastError && r.lastErrorAt ? { message: r.lastError, at: r.lastErrorAt } : null,
           nextAt: r.nextPollAt,
           interval: r.pollStep ? { seconds: r.pollStep.delayMs / 1000, reason: r.pollStep.reason } : null,
+          reading: r.reading,
         },
         missingPosts: r.missing,
         result: s.result,

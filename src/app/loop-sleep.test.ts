@@ -71,4 +71,23 @@ describe('withTimeout', () => {
     expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
     expect(inner!.aborted).toBe(false);
   });
+
+  it('progress starts the time again: work that keeps moving is never cut, work that stalls is (issue 32, B1)', async () => {
+    const steps: number[] = [];
+    const moving = withTimeout(80, undefined, async (signal, progress) => {
+      for (let i = 0; i < 8; i++) {
+        await delay(30, undefined, { signal });
+        progress();
+        steps.push(i);
+      }
+      return 'read';
+    });
+    await expect(moving).resolves.toBe('read');
+    expect(steps).toHaveLength(8);
+    const stalled = withTimeout(80, undefined, async (signal, progress) => {
+      progress();
+      await delay(60_000, undefined, { signal });
+    });
+    await expect(stalled).rejects.toMatchObject({ cause: { name: 'TimeoutError' } });
+  });
 });

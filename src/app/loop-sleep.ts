@@ -36,25 +36,30 @@ export class LoopSleep {
 }
 
 /**
- * `f` given a signal that aborts on `signal` or after `ms` (a `TimeoutError`, as `AbortSignal.timeout`'s), its
- * timer and listener gone as soon as `f` settles: `AbortSignal.timeout` keeps its timer for the whole span
- * (two minutes for a poll that took milliseconds) and `AbortSignal.any` ties the new signal to the loop's.
+ * `f` given a signal that aborts on `signal` or after `ms` without progress (a `TimeoutError`, as
+ * `AbortSignal.timeout`'s): `f` calls `progress()` to start the `ms` again (a long first read moves page by page
+ * and is bound per page, not as a whole). Its timer and listener are gone as soon as `f` settles:
+ * `AbortSignal.timeout` keeps its timer for the whole span (two minutes for a poll that took milliseconds) and
+ * `AbortSignal.any` ties the new signal to the loop's.
  */
 export async function withTimeout<T>(
   ms: number,
   signal: AbortSignal | undefined,
-  f: (signal: AbortSignal) => Promise<T>,
+  f: (signal: AbortSignal, progress: () => void) => Promise<T>,
 ): Promise<T> {
   const c = new AbortController();
-  const timer = setTimeout(
-    () => c.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-    ms,
-  );
+  const expire = () => c.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  let timer = setTimeout(expire, ms);
+  const progress = () => {
+    if (c.signal.aborted) return;
+    clearTimeout(timer);
+    timer = setTimeout(expire, ms);
+  };
   const stop = () => c.abort(signal?.reason);
   if (signal?.aborted) stop();
   else signal?.addEventListener('abort', stop, { once: true });
   try {
-    return await f(c.signal);
+    return await f(c.signal, progress);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);

@@ -50,7 +50,8 @@ export const gameIdOf = (file: string) => basename(file).replace(/(\.game)?\.ya?
 export function sourceFor(game: GameFile, gameFile: string, env: NodeJS.ProcessEnv): Source {
   const thread = game.thread ?? { platform: 'file' as const, url: 'posts.jsonl' };
   const url = thread.platform === 'file' ? resolve(dirname(gameFile), thread.url) : thread.url;
-  return createSource(thread.platform, { url, env });
+  // One transaction per page of a long read (GameRunner.storePage): a read cut short keeps every page it read.
+  return createSource(thread.platform, { url, env, checkpointEvery: 1 });
 }
 
 /**

@@ -38,6 +38,8 @@ export class FakeServer {
   readonly unexpected: string[] = [];
   robotsTxt: string | null = 'User-agent: *\nDisallow: /ucp.php\nDisallow: /posting.php\n';
   gzip = true;
+  /** Every answer waits this long (a board that takes its time per page, as MafiaScum's does). */
+  delayMs = 0;
   base = '';
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
@@ -112,6 +114,7 @@ export class FakeServer {
       if (fault.times === 0) this.faults.splice(this.faults.indexOf(fault), 1);
       if (this.applyFault(fault, fr, res)) return;
     }
+    if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     const answer = this.answer(fr);
     if (!answer) {
       this.unexpected.push(`${fr.method} ${fr.path}`);

@@ -147,6 +147,7 @@ class Run {
       pagesDone: this.pagesDone,
       pagesTotal: this.state.pageCount,
       posts: this.batch.fresh + this.batch.edited,
+      postsTotal: this.state.total ?? (this.state.perPage ? this.state.pageCount * this.state.perPage : null),
     });
   }
 

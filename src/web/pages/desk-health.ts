@@ -13,7 +13,7 @@ export function gameHealth(g: GameSummary, now: string): Html {
 
 /** The desk's page: every game's alerts, each named. */
 export function deskHealth(games: GameSummary[], now: string): Html {
-  const bad = games.filter((g) => (g.poll?.failures ?? 0) > 0 || g.gameFileError);
+  const bad = games.filter((g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError);
   return html`<div class="health" data-live="health">${bad.map(
     (g) => html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}</div>`,
   )}</div>`;
@@ -33,11 +33,22 @@ function pollLine(g: GameSummary, now: string): Html | string {
   const last = p.lastGoodAt ? html`last good read ${when(p.lastGoodAt)}` : html`no good read yet`;
   const next = (label: string) =>
     p.nextAt ? html`${label} in ${countdown(p.nextAt, now, label)}` : html`${label} soon`;
+  if (p.reading)
+    return html`<div class="notice" role="status" data-poll-state="reading"><strong>Reading the thread:</strong> read ${readSoFar(p.reading)} so far. Each page is kept as it is read${p.failures > 0 && p.lastError ? html` (the last poll stopped: <span class="poll-error">${p.lastError.message}</span>)` : ''}; the next read, ${p.nextAt ? html`in ${countdown(p.nextAt, now, 'next read')}` : 'soon'}, continues from there. Drafts are made once the whole thread is read.</div>`;
   if (p.failures === 0 || !p.lastError)
     return html`<p class="poll-ok small muted" data-poll-state="ok">Thread: ${last} · ${next('next read')}${cadence(p)}</p>`;
   return html`<div class="error" role="alert" data-poll-state="failing">
 <strong>Reading the thread fails</strong> (${p.failures} ${p.failures === 1 ? 'poll' : 'polls in a row'}): <span class="poll-error">${p.lastError.message}</span>
 <br><span class="small">Failed ${when(p.lastError.at)}; ${last}; ${next('next try')}. Until a read works, this page shows the game as of the last good read.</span></div>`;
+}
+
+const count = new Intl.NumberFormat('en');
+
+/** "1,250 of ~3,000 posts" (the platform's total is approximate: posts come and go while it is read). */
+export function readSoFar(r: { held: number; total: number | null }): string {
+  return r.total === null
+    ? `${count.format(r.held)} posts`
+    : `${count.format(r.held)} of ~${count.format(Math.max(r.total, r.held))} posts`;
 }
 
 const WHY: Record<NonNullable<PollHealth['interval']>['reason'], string> = {
