@@ -150,6 +150,8 @@ export interface VoteReadingJson {
   folded?: boolean;
   /** True when the voter is a replaced player whose replacement had not acted yet (P1). */
   formerPlayer?: boolean;
+  /** A doubtful vote that would end the day: counted, but the day stays open until the mod rules (`hammer-needs-ruling`). */
+  held?: boolean;
 }
 
 export interface WagonJson {

@@ -93,6 +93,8 @@ export interface Vote {
   at: Instant;
   seq: number;
   reading?: VoteReading;
+  /** A doubtful vote that would end the day, held for the moderator's ruling: counted, but ends nothing (held-hammer.ts). */
+  held?: true;
 }
 
 export interface DayVotes {

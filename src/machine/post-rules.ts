@@ -7,6 +7,7 @@ import { resetByModPost } from './house-rules/mid-day-events.js';
 import { canSplit, voteWeight } from './house-rules/modifiers.js';
 import { castSplitVote } from './house-rules/split-vote.js';
 import { houseVoteProblem } from './house-rules/vote-rules.js';
+import { flagEarlierHammer, hammerDoubt, holdDoubtfulHammer } from './held-hammer.js';
 import {
   doubtMessage,
   flagDoubtfulTarget,
@@ -93,7 +94,11 @@ export function receivePost(
     }
     const unvotedFirst = actions.slice(0, last).some((a) => a.kind === 'unvote');
     if (lastVote && rp.version === 'edit') next = flagEdited(next, rp, lastVote);
-    else if (lastVote) next = applyVote(next, rp, actor, lastVote, unvotedFirst);
+    else if (lastVote) {
+      if (actor !== null && voterProblem(next, actor, post.author) === null)
+        next = flagEarlierHammer(next, rp, actor, actions, last);
+      next = applyVote(next, rp, actor, lastVote, unvotedFirst, skipped > last);
+    }
   }
   for (const action of actions) {
     if (VOTE_KINDS.has(action.kind)) continue;
@@ -171,6 +176,7 @@ function applyVote(
   actor: number | null,
   action: ExtractedAction,
   unvotedFirst: boolean,
+  laterVoteUnread = false,
 ): GameContext {
   const { post, at } = rp;
   const problem = voterProblem(ctx, actor, post.author);
@@ -201,7 +207,19 @@ function applyVote(
   }
   const current = day.votes[voter] ?? null;
   if (target === null && current === null) return ctx;
-  if (target !== null && current?.target === target) return ctx; // R-V3: a re-vote changes nothing
+  const seq = ctx.seq + 1;
+  const former =
+    slotOfAuthor(ctx.slots, post.author) !== voter && slotOfFormerName(ctx.slots, post.author)?.index === voter;
+  const vote =
+    target === null ? null : { target, postId: post.id, at, seq, reading: voteReading(action, match, former) };
+  const authorDoubt = { guessed: slotOfAuthor(ctx.slots, post.author) !== voter && !former, laterVoteUnread };
+  const doubt = vote ? hammerDoubt(ctx, vote, match, authorDoubt) : null;
+  if (target !== null && current?.target === target) {
+    // R-V3: a re-vote changes nothing, but a sure re-vote lifts the hold on a doubtful one (the day may end here).
+    if (!current.held || doubt !== null) return ctx;
+    const { held: _held, ...sure } = current;
+    return { ...ctx, day: setVote(day, voter, sure) };
+  }
   const house = houseVoteProblem(ctx, voter, target, current);
   if (house) return addFlag(ctx, postFlag(post, at, house.code, `${house.message} ${quote(action.text)}`, voterName));
   if (target !== null && current !== null && ctx.setup.options.unvoteRequired && !unvotedFirst) {
@@ -212,14 +230,10 @@ function applyVote(
     const message = `Read ${quote(action.misspelt)} as ${action.kind === 'vote' ? 'Vote' : 'Unvote'} (a misspelt action word). ${quote(action.text)}`;
     ctx = addFlag(ctx, postFlag(post, at, 'action-misspelt', message, voterName));
   }
-  const seq = ctx.seq + 1;
-  const former =
-    slotOfAuthor(ctx.slots, post.author) !== voter && slotOfFormerName(ctx.slots, post.author)?.index === voter;
-  const vote =
-    target === null ? null : { target, postId: post.id, at, seq, reading: voteReading(action, match, former) };
   const cast =
     vote && canSplit(ctx, voter) ? castSplitVote(day, voter, vote, voteWeight(ctx, voter)) : setVote(day, voter, vote);
   if (!cast) return ctx; // H-VM7: a split voter re-voting a player they already vote
   const history = [...day.history, { voter, target, postId: post.id, at, ...(post.url ? { url: post.url } : {}) }];
-  return { ...ctx, seq, day: { ...cast, history } };
+  const next = { ...ctx, seq, day: { ...cast, history } };
+  return doubt === null ? next : holdDoubtfulHammer(next, rp, voter, action, doubt);
 }

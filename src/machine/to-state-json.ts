@@ -110,7 +110,8 @@ export function toStateJson(ctx: GameContext, at: Instant, machine: string | nul
 
 function readingJson(v: Vote, name: (slot: number) => string): VoteReadingJson {
   const r = v.reading ?? { via: 'exact', confidence: 'sure', argument: '' };
-  const { runnerUp, ...rest } = r;
+  const { runnerUp, ...read } = r;
+  const rest = v.held ? { ...read, held: true } : read;
   return runnerUp === undefined ? rest : { ...rest, runnerUp: name(runnerUp) };
 }
 

@@ -116,6 +116,7 @@ export function decidedOption(ctx: GameContext): VoteTarget | null {
   for (const s of ctx.slots) {
     if (!s.alive || !ctx.day.votes[s.index]) continue;
     for (const { vote: v, weight } of piecesOf(ctx.day, s.index, voteWeight(ctx, s.index))) {
+      if (v.held) continue; // a doubtful vote held for the moderator's ruling ends nothing (held-hammer.ts)
       const n = (counts.get(v.target) ?? 0) + weight;
       counts.set(v.target, n);
       if (v.target !== 'no-lynch' && threshold !== null) {
