@@ -37,8 +37,8 @@ const post = (id: string, author: string, html: string, minute: number): Post =>
 const SIX = ['Ann', 'Bea', 'Cal', 'Dee', 'Eli', 'Fay'].map((a, i) => post(`p${i + 1}`, a, '<b>VOTE: Pre77er</b>', i));
 const GUESS = post('p7', 'Kit', '<b>VOTE: Pr77er</b>', 10);
 
-const state = (g: ReturnType<typeof game>, posts: Post[], through?: string) => {
-  const r = replay(g, posts, through ? { throughPostId: through } : undefined);
+const state = (g: ReturnType<typeof game>, posts: Post[]) => {
+  const r = replay(g, posts);
   return toStateJson(r.context, r.at, r.machineState);
 };
 const at = (minute: number) => post('x', 'x', '', minute).createdAt;

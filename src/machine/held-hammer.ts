@@ -25,7 +25,8 @@ export function hammerDoubt(
   const r = vote.reading;
   if (r?.via === 'ruling') return null;
   const why: string[] = [];
-  if (r?.confidence === 'doubtful') why.push(r.reason ?? (r.formerPlayer ? 'cast by a replaced player' : 'a doubtful reading'));
+  if (r?.confidence === 'doubtful')
+    why.push(r.reason ?? (r.formerPlayer ? 'cast by a replaced player' : 'a doubtful reading'));
   if (match?.kind === 'player' && r) {
     const said = normName(r.argument);
     if (said !== '' && ctx.slots[match.slot]?.formerNames.some((n) => normName(n) === said))
@@ -56,10 +57,17 @@ export function holdDoubtfulHammer(
   const held = { ...ctx, day: { ...day, votes } };
   return addFlag(
     held,
-    postFlag(rp.post, rp.at, 'hammer-needs-ruling', heldMessage(held, voter, vote, action, doubt), ctx.slots[voter]!.name, {
-      argument: vote.reading?.argument || (action.argument ?? ''),
-      reading: targetName(ctx, vote.target),
-    }),
+    postFlag(
+      rp.post,
+      rp.at,
+      'hammer-needs-ruling',
+      heldMessage(held, voter, vote, action, doubt),
+      ctx.slots[voter]!.name,
+      {
+        argument: vote.reading?.argument || (action.argument ?? ''),
+        reading: targetName(ctx, vote.target),
+      },
+    ),
   );
 }
 
@@ -102,7 +110,10 @@ export function flagEarlierHammer(
     const target = readTarget(ctx, a);
     if (target === null || target === lastTarget || ctx.day?.votes[voter]?.target === target) continue;
     if (houseVoteProblem(ctx, voter, target, ctx.day?.votes[voter] ?? null)) continue;
-    const trial = { ...ctx, day: setVote(ctx.day!, voter, { target, postId: rp.post.id, at: rp.at, seq: ctx.seq + 1 }) };
+    const trial = {
+      ...ctx,
+      day: setVote(ctx.day!, voter, { target, postId: rp.post.id, at: rp.at, seq: ctx.seq + 1 }),
+    };
     if (decidedOption(trial) === null) continue;
     const name = targetName(ctx, target);
     const message =

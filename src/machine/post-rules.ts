@@ -3,11 +3,11 @@ import { quote } from '../domain/errors.js';
 import type { GameContext, ReceivedPost, Slot, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
+import { flagEarlierHammer, hammerDoubt, holdDoubtfulHammer } from './held-hammer.js';
 import { resetByModPost } from './house-rules/mid-day-events.js';
 import { canSplit, voteWeight } from './house-rules/modifiers.js';
 import { castSplitVote } from './house-rules/split-vote.js';
 import { houseVoteProblem } from './house-rules/vote-rules.js';
-import { flagEarlierHammer, hammerDoubt, holdDoubtfulHammer } from './held-hammer.js';
 import {
   doubtMessage,
   flagDoubtfulTarget,
