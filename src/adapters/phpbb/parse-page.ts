@@ -28,11 +28,25 @@ export function parsePhpbbPage(html: string, ctx: PageContext): ParsedPage {
     .toArray()
     .filter((el) => /^p\d+$/.test(el.attribs.id ?? ''));
   if (nodes.length === 0) throw noPosts('phpBB', ctx.pageUrl, 'div.post#pNNN blocks', html);
-  const entries = nodes.map((el) => entry(loaded, el, ctx));
-  return { ...pagination($), entries };
+  const pages = pagination($);
+  // The topic's title rides on the opening post only (what `init` names the game after).
+  const title = pages.page === 1 ? topicTitle($) : null;
+  const entries = nodes.map((el, i) => entry(loaded, el, ctx, i === 0 ? title : null));
+  return { ...pages, entries };
 }
 
-function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): PageEntry {
+/** `h2.topic-title` (prosilver), phpBB 3.0's `h2 > a`, else the page's `<title>` without its page and board. */
+function topicTitle($: CheerioAPI): string | null {
+  const heading =
+    squash($('h2.topic-title').first().text()) || squash($('h2 > a[href*="viewtopic.php"]').first().text());
+  if (heading) return heading;
+  const title = squash($('title').first().text())
+    .replace(/\s+-\s+Page\s+\d+\b.*$/i, '')
+    .replace(/^.*\s•\s+View topic\s+-\s+/i, '');
+  return title || null;
+}
+
+function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext, threadTitle: string | null): PageEntry {
   const node = $(el);
   const id = el.attribs.id!.slice(1);
   const content = node.find('div.content').first();
@@ -71,7 +85,8 @@ function entry({ $, cutDepth }: LoadedPage, el: Element, ctx: PageContext): Page
         ctx.pageUrl,
         id,
       );
-      return toPost({ ...fields, id, number, readNote: cutNote(cutDepth(el)) });
+      const post = toPost({ ...fields, id, number, readNote: cutNote(cutDepth(el)) });
+      return threadTitle ? { ...post, threadTitle } : post;
     },
   };
 }
