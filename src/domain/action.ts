@@ -63,7 +63,11 @@ export type MatchStep =
   | 'incoming'
   | 'bracketed'
   | 'run-on'
-  | 'swapped-word';
+  | 'swapped-word'
+  | 'suffixed'
+  | 'stretched'
+  | 'reversed'
+  | 'word-by-word';
 
 /** Why a reading is doubtful (counted, and flagged for the mod): docs/readings.md. */
 export interface MatchDoubt {

@@ -24,6 +24,7 @@ import {
   unwrapName,
   wordSplits,
 } from './name-words.js';
+import { byReversed, byStretched, bySuffix, byWholeWord, byWordByWord } from './nickname-names.js';
 import { englishWords } from './word-list.js';
 
 interface IndexedName extends LooseName {
@@ -40,6 +41,8 @@ interface IndexedName extends LooseName {
   scrambled: ReadonlySet<string>;
   /** Each word of a name of 2+ words, stop words apart (`soze` of Kaiser Soze): N36's rivals. */
   wholeWords: ReadonlySet<string>;
+  /** Every word of the name, split at spaces, symbols, digits and case changes, short and stop words too (N46). */
+  allWords: ReadonlySet<string>;
 }
 
 /** The roster prepared once for many look-ups: normalized forms, words and initials of every name. */
@@ -100,6 +103,10 @@ export function buildNameIndex(given: readonly RosterName[]): NameIndex {
     for (let at = 1; at + MIN_TEXT <= letters; at += 1) {
       if (englishWords().has(norm.slice(at, letters))) wordStarts.add(at);
     }
+    // N45: digits split a name into words: `th3vorlan` has a word at `vorlan` (N18 reads `vor` there).
+    for (let at = 1; at < norm.length; at += 1) {
+      if (isDigit(norm[at - 1] as string) && !isDigit(norm[at] as string)) wordStarts.add(at);
+    }
     // And one that starts it ends a word: `evil|pacman` (N18 reads `pac` there).
     for (let at = MIN_TEXT + 1; at + MIN_TEXT <= letters; at += 1) {
       if (englishWords().has(norm.slice(0, at))) wordStarts.add(at);
@@ -115,6 +122,7 @@ export function buildNameIndex(given: readonly RosterName[]): NameIndex {
       initials,
       scrambled,
       wholeWords,
+      allWords: new Set(split),
       wordStarts,
       parts: nameWords(entry.name).length > 1 ? nameWords(entry.name).filter((w) => w.length >= 5) : [],
       splits: wordSplits(entry.name).filter((w) => w.length >= 2),
@@ -176,7 +184,7 @@ function readName(argument: string, index: NameIndex): NameMatch {
     if (found.kind !== 'unknown') return relabel(found, 'leading-words');
   }
   const whole = byEditDistance(normalizeName(text), index);
-  if (whole.kind !== 'unknown') return whole;
+  if (whole.kind !== 'unknown') return pieceBeforeSpelling(normalizeName(text), whole, index);
   // A misspelt name followed by a remark (`Slandaarr is scum`): only a long first word, never a phrase.
   const first = leading[leading.length - 1];
   if (first !== undefined && first !== text && !/\s/.test(first) && normalizeName(first).length > MIN_EDIT) {
@@ -199,19 +207,53 @@ function bySymbols(arg: string, index: NameIndex): NameMatch {
 /** Readings N9…N13, N30, N33 and N35 (docs/readings.md), in order: each counts only when one slot fits, and is flagged. */
 function byLooseReadings(text: string, index: NameIndex): NameMatch {
   const arg = normalizeName(text);
-  if (arg === '' || STOP_WORDS.has(arg)) return { kind: 'unknown' };
+  if (arg === '') return { kind: 'unknown' };
   const { names } = index;
+  // N41: a stop word typed in capitals as the whole name (`TO`) is initials, not the word; N46 reads it as a word.
+  if (STOP_WORDS.has(arg)) {
+    const initials = /^\p{Lu}{2,3}$/u.test(text.trim()) ? byAbbreviation(arg, names) : null;
+    return initials ?? byWholeWord(arg, names) ?? { kind: 'unknown' };
+  }
+  const readText = (t: string, steps?: number) => byText(t, index, steps);
   return (
     byPart(arg, names) ??
     byContainedName(arg, names) ??
     byAnyWord(text, index) ??
     byAbbreviation(arg, names) ??
+    bySuffix(arg, readText) ??
     byPun(arg, names) ??
     byNearest(arg, names) ??
     byShortPrefix(text, arg, names) ??
+    byStretched(arg, readText) ??
+    byReversed(arg, readText) ??
     byRunOn(arg, names) ??
-    bySwappedWord(wordSplits(text), names) ?? { kind: 'unknown' }
+    bySwappedWord(wordSplits(text), names) ??
+    byWordByWord(wordSplits(text), names) ??
+    byWholeWord(arg, names) ?? { kind: 'unknown' }
   );
+}
+
+/**
+ * N44: a piece of 4+ letters inside exactly one name (N9) beats a spelling 2 edits from another name (N8): players
+ * cut names far more often than they misspell them twice. The spelling is named as the runner-up.
+ */
+function pieceBeforeSpelling(arg: string, spelt: NameMatch, index: NameIndex): NameMatch {
+  if (spelt.kind !== 'player' || (spelt.doubt?.distance ?? 0) < 2) return spelt;
+  const piece = arg.length >= 4 ? byPart(arg, index.names) : null;
+  if (piece?.kind !== 'player' || piece.slot === spelt.slot) return spelt;
+  return {
+    ...piece,
+    doubt: {
+      reason: 'a part of the name; also 2 edits from another name',
+      distance: 0,
+      runnerUp: spelt.slot,
+      margin: 2,
+    },
+  };
+}
+
+function isDigit(ch: string): boolean {
+  return ch >= '0' && ch <= '9';
 }
 
 /** `vote scum toranu`, `Dr McFinch` (for Bill McFinch): one word of the argument is a player's name or a word of it (N10). */

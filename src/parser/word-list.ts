@@ -202,6 +202,8 @@ wolfpack wolves woman womb wombat women won wonder wood wooden woodland wool wor
 worm worn worry worse worst worth would wound woven wraith wrap wrath wreck wrestler wrist write writer wrong
 wtf xxx yacht yak yam yard yarn yeah year yearbook yearn yeast yell yellow yes yet yield yo yoga yolk you
 young your yourself youth youthful zach zack zap zealot zebra zen zenith zero zip zoe zombie zone zoo zoom
+alpaca antelope armadillo badger bison cheetah chinchilla gazelle hamster hedgehog jackal lemur llama mongoose
+ocelot panda porcupine puma raccoon reindeer sloth squirrel walrus wildcat
 `;
 
 let words: ReadonlySet<string> | undefined;

@@ -286,3 +286,57 @@ describe('name readings', () => {
     expect(resolveName('JQP', names(['JohnQPublic', 'Rook']))).toEqual(sure(0, 'initials'));
   });
 });
+
+// Issue 28 (train-ledger audit §5): nicknames from a piece of a name, each a reading any careful moderator makes.
+describe('nickname readings', () => {
+  it('N40: initials or the start of one name with a nickname ending (-y, -ie, -ey), doubtful', () => {
+    const roster = names(['A Silent Pike', 'Radiant Bells', 'Wickford', 'Tally']);
+    expect(resolveName('Aspy', roster)).toEqual(doubtful(0, 'suffixed'));
+    expect(resolveName('Aspy', roster)).toMatchObject({ doubt: { reason: expect.stringContaining('initials') } });
+    expect(resolveName('Rbie', roster)).toEqual({ kind: 'unknown' });
+    // The stem must read one player by its initials or its start, 3+ letters.
+    expect(resolveName('Zzy', roster)).toEqual({ kind: 'unknown' });
+  });
+  it('N41: a stop word typed in capitals as the whole name is initials (TO: t + the dictionary word ending the name)', () => {
+    const roster = names(['tavrikotter', 'Tom', 'Toby', 'Jase']);
+    expect(resolveName('TO', roster)).toEqual(doubtful(0, 'abbreviation'));
+    // In lower case it stays the word `to`, which names nobody.
+    expect(resolveName('to', roster)).toEqual({ kind: 'unknown' });
+  });
+  it('N42: a name stretched for emphasis, letters or syllables repeated 3+ times, read once each', () => {
+    const roster = names(['karim2bastani', 'Quill', 'Dolores']);
+    expect(resolveName('kakakakarimimimim', roster)).toEqual(doubtful(0, 'stretched'));
+    expect(resolveName('Quuuuuilll', roster)).toMatchObject({ kind: 'player', slot: 1 });
+    expect(resolveName('kikikiki', roster)).toEqual({ kind: 'unknown' });
+  });
+  it('N43: a long name of 3+ words matched word by word (a typo and a short form, the rest the same)', () => {
+    const roster = names(['stay away my good gf', 'Maestro', 'Keychain']);
+    expect(resolveName('Stat Away My Good Girlfriend', roster)).toEqual(doubtful(0, 'word-by-word'));
+    // Fewer than half of the words the same is no match.
+    expect(resolveName('Star Aweigh Mi Good Girlfriend', roster)).not.toMatchObject({ via: 'word-by-word' });
+  });
+  it('N44: a piece of 4+ letters inside exactly one name beats a spelling two edits from another name', () => {
+    const roster = names(['Belgarion7', 'Marin', 'Dolores']);
+    // `arion` is a piece of Belgarion7 and 2 edits from Marin: the piece wins, Marin is the runner-up.
+    expect(resolveName('arion', roster)).toEqual(doubtful(0, 'part'));
+    expect(resolveName('arion', roster)).toMatchObject({ doubt: { runnerUp: 1 } });
+    // One edit from Marin stays Marin's.
+    expect(resolveName('Marin7', roster)).toMatchObject({ kind: 'player', slot: 1 });
+  });
+  it('N45: digits split a name into words: three letters after the digit start a word', () => {
+    const roster = names(['th3vorlan', 'Quill', 'Dolores']);
+    expect(resolveName('vor', roster)).toEqual(doubtful(0, 'part'));
+  });
+  it('N46: a whole word of exactly one name, short or a stop word, reads it doubtful; never an article', () => {
+    const roster = names(['z42', 'Me+Odd', 'A Silent Pike', 'Quill']);
+    expect(resolveName('Z', roster)).toEqual(doubtful(0, 'word'));
+    expect(resolveName('me', roster)).toEqual(doubtful(1, 'word'));
+    expect(resolveName('a', roster)).toEqual({ kind: 'unknown' });
+  });
+  it('N47: a name spelt backwards (inside its x wrapper, N37), 4+ letters', () => {
+    const roster = names(['XnitramX', 'Dolores', 'Quill']);
+    expect(resolveName('Martin', roster)).toEqual(doubtful(0, 'reversed'));
+    expect(resolveName('serolod', roster)).toEqual(doubtful(1, 'reversed'));
+    expect(resolveName('lliuq', roster)).toMatchObject({ kind: 'player', slot: 2 });
+  });
+});
