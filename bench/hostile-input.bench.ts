@@ -84,8 +84,8 @@ function stateFigures(): BenchFigure[] {
     const plain = dump(posts, 'plain.jsonl');
     const poisoned = dump([...posts.slice(0, 51), huge, ...posts.slice(51)], 'poisoned.jsonl');
     const state = (file: string) => () => {
-      const { result } = runReplay({ game, posts: file, cache: false });
-      JSON.stringify(toStateJson(result.context, result.at, result.machineState));
+      const [result] = runReplay({ game, posts: file }).results;
+      JSON.stringify(toStateJson(result!.context, result!.at, result!.machineState));
     };
     const t = best({ plain: state(plain), poisoned: state(poisoned) }, Math.min(ROUNDS, 3));
     return [

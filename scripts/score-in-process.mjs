@@ -16,7 +16,7 @@ const shared = path.join(root, '..', 'shared', 'eval-data', 'scorer', 'common.mj
 const { norm, NO_LYNCH, fmtPct } = await import(shared);
 const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
 const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
-const { replay } = await import(path.join(root, 'src/reporter/replay.ts'));
+const { replay, replayCuts } = await import(path.join(root, 'src/reporter/replay.ts'));
 const { toStateJson } = await import(path.join(root, 'src/machine/to-state-json.ts'));
 const { extractActions } = await import(path.join(root, 'src/parser/extract-actions.ts'));
 
@@ -110,8 +110,11 @@ for (const dir of dirs) {
     const slotOf = makeNamer(e);
     for (const d of e.days) {
       const game = loadGameFile(path.join(dir, thread, `day-${d.day}.game.yaml`));
-      for (const vc of d.voteCounts) {
-        const j = toStateJson(replay(game, posts, { through: vc.through.id }, parse).context, null);
+      // One replay of the day answers its every count and its end (interfaces §4, several cuts in one call).
+      const cuts = [...d.voteCounts.map((vc) => vc.through.id), d.transition.id].map((through) => ({ through }));
+      const states = replayCuts(game, posts, cuts, parse).map((r) => toStateJson(r.context, null));
+      for (const [i, vc] of d.voteCounts.entries()) {
+        const j = states[i];
         const tool = toolVotes(j, slotOf);
         const mod = modVotes(vc);
         const lynched = new Set(
@@ -151,7 +154,7 @@ for (const dir of dirs) {
             nvE,
           });
       }
-      const j = toStateJson(replay(game, posts, { through: d.transition.id }, parse).context, null);
+      const j = states.at(-1);
       if (opts.mix) {
         for (const w of [...(j.votes?.wagons ?? []), j.votes?.noLynch].filter(Boolean))
           for (const r of w.readings ?? []) {

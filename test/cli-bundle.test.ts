@@ -152,56 +152,6 @@ describe('the built CLI', () => {
     }
   });
 
-  it('a call loads YAML, zod and htmlparser2 from their own scripts, and only when it uses them (decision 0030)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'moddesk-libraries-'));
-    try {
-      const sample = join(ROOT, 'test', 'games', 'defcon-sample');
-      const state = (through: string, env: NodeJS.ProcessEnv = {}) =>
-        execFileSync(
-          process.execPath,
-          [
-            BIN,
-            'state',
-            '--game',
-            join(sample, 'game.yaml'),
-            '--posts',
-            join(sample, 'posts.jsonl'),
-            '--through',
-            through,
-          ],
-          {
-            encoding: 'utf8',
-            env: { ...process.env, MODDESK_CACHE_DIR: dir, ...env },
-          },
-        );
-      // A library's script keeps its own compiled code, written at exit by a call that loaded it (decision 0012).
-      const loaded = () =>
-        readdirSync(dir)
-          .map((f) => /^code-vendor-([a-z]+)_?-\d+-\d+\.bin$/.exec(f)?.[1])
-          .filter((name) => name !== undefined)
-          .sort();
-      const forget = () => {
-        for (const f of readdirSync(dir)) if (f.startsWith('code-vendor-')) rmSync(join(dir, f));
-      };
-      const plain = (through: string) => state(through, { MODDESK_CACHE: 'off', MODDESK_CODE_CACHE: 'off' });
-      // The first call reads the game file (YAML, checked by zod) and parses the posts it folds.
-      expect(state('1100')).toBe(plain('1100'));
-      expect(loaded()).toEqual(['htmlparser', 'yaml', 'zod']);
-      // A later call takes the game file as the first kept it, resumes from its point and parses only the posts
-      // after it: neither YAML nor zod is read, and each library's stand-in gave the first call what it gives a plain one.
-      forget();
-      expect(state('1150')).toBe(plain('1150'));
-      expect(loaded()).not.toContain('yaml');
-      expect(loaded()).not.toContain('zod');
-      // The same cut again answers from its kept output: nothing is loaded at all.
-      forget();
-      expect(state('1150')).toBe(plain('1150'));
-      expect(loaded()).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it('a command keeps the code V8 compiled for it (decision 0012); a broken or missing cache changes nothing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'moddesk-code-cache-'));
     try {

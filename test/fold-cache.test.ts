@@ -1,10 +1,8 @@
-import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDumpFile } from '../src/app/dump-bytes.js';
 import { type DumpText, loadDumpText, parseDumpText } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
@@ -246,61 +244,4 @@ describe('the SQLite parse cache', () => {
     expect(cached(game, longer, late, env).json).toBe(plain(game, longer, late));
     expect(readdirSync(env.MODDESK_CACHE_DIR as string)).toContain('parse-cache.db');
   });
-});
-
-describe('calls at once (the scorer runs two jobs)', () => {
-  const BIN = join(root, 'bin', 'moddesk.js');
-  beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
-  }, 120_000);
-  it('write whole points that every later call reads back, with the same state as without the cache', async () => {
-    const gdir = join(root, 'test', 'games', 'defcon-sample');
-    const posts = join(gdir, 'posts.jsonl');
-    const ids = readFileSync(posts, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => (JSON.parse(l) as { id: string }).id);
-    const cuts = [ids[40], ids[120], ids[200], ids[120], ids[40], ids[200]] as string[];
-    const env = { ...process.env, ...freshCache() };
-    const run = promisify(execFile);
-    const args = (id: string) => [BIN, 'state', '--game', join(gdir, 'game.yaml'), '--posts', posts, '--through', id];
-    const want = await Promise.all(cuts.map((id) => run(process.execPath, [...args(id), '--no-cache'], { env })));
-    // The first round folds and keeps each cut's output; the later ones answer from the points.
-    for (let round = 0; round < 3; round++) {
-      const got = await Promise.all(cuts.map((id) => run(process.execPath, args(id), { env })));
-      expect(got.map((g) => g.stdout)).toEqual(want.map((w) => w.stdout));
-    }
-    // The build's own fold version names the folder: the one folder there.
-    const keys = readdirSync(join(env.MODDESK_CACHE_DIR as string, 'fold-points'));
-    expect(keys).toHaveLength(1);
-    const points = new FoldPoints(env.MODDESK_CACHE_DIR as string, keys[0] as string);
-    expect(readdirSync(points.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    // Each cut's point with its output, and the points before the phases they are in began (no output).
-    const answered = () => points.entries().filter((e) => points.read(e)?.answers.state !== undefined);
-    expect(answered().length).toBe(3);
-    expect(points.entries().length).toBeGreaterThan(3);
-    const answers = answered().map((e) => points.read(e)?.answers.state);
-    expect(answers.sort()).toEqual([...new Set(want.map((w) => w.stdout))].sort());
-    const memos = readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers'));
-    expect(memos).toHaveLength(3);
-    // A longer dump: no kept output is for its bytes, the points of the same cuts answer (their lines are its own).
-    const longer = join(work, 'longer.jsonl');
-    const text = readFileSync(posts, 'utf8');
-    const last = JSON.parse(text.trim().split('\n').at(-1) as string) as { id: string; createdAt: string };
-    const later = new Date(Date.parse(last.createdAt) + 60_000).toISOString().replace('.000Z', 'Z');
-    writeFileSync(longer, `${text}${JSON.stringify({ ...last, id: `${last.id}-later`, createdAt: later })}\n`);
-    const argsOf = (id: string) => [...args(id).slice(0, 5), longer, '--through', id];
-    const plainLonger = await Promise.all(
-      cuts.map((id) => run(process.execPath, [...argsOf(id), '--no-cache'], { env })),
-    );
-    const gotLonger = await Promise.all(cuts.map((id) => run(process.execPath, argsOf(id), { env })));
-    expect(gotLonger.map((g) => g.stdout)).toEqual(plainLonger.map((w) => w.stdout));
-    expect(answered().length).toBe(3);
-    // A kept output that does not read back whole is removed and the call folds again.
-    for (const m of readdirSync(join(env.MODDESK_CACHE_DIR as string, 'answers')))
-      writeFileSync(join(env.MODDESK_CACHE_DIR as string, 'answers', m), 'moddesk-answer/2\nnot the output');
-    for (const p of points.entries()) rmSync(join(points.dir, p.name));
-    const again = await Promise.all(cuts.map((id) => run(process.execPath, args(id), { env })));
-    expect(again.map((g) => g.stdout)).toEqual(want.map((w) => w.stdout));
-  }, 120_000);
 });

@@ -40,7 +40,14 @@ function withRulings(text: string, r: (typeof RULINGS)[string]): string {
   return out;
 }
 
-describe.skipIf(!existsSync(games))('real games with the moderators’ rulings recorded', () => {
+describe('real games with the moderators’ rulings recorded', () => {
+  it('the real games are where this test looks for them (../shared/eval-data), never skipped silently', () => {
+    expect(
+      existsSync(join(games, 'manifest.json')),
+      `real games missing: looked for ${join(games, 'manifest.json')}`,
+    ).toBe(true);
+  });
+
   it('the judgment calls disappear; only the moderators’ own misses remain', () => {
     const dir = tempDir('moddesk-rulings-');
     const manifest = JSON.parse(readFileSync(join(games, 'manifest.json'), 'utf8'));

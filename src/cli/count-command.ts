@@ -1,14 +1,11 @@
 import { type Command, Option } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
-import type { Post } from '../domain/post.js';
-import type { GameContext } from '../machine/context.js';
 import { dayActivity } from '../machine/house-rules/activity.js';
 import { countRecord } from '../machine/house-rules/count-record.js';
 import { withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
-import { replay } from '../reporter/replay.js';
 import { buildVoteCountModel, type PostInfo } from '../reporter/vote-count-model.js';
 import { printErr, printOut } from './output.js';
 import { type ReplayOptions, runReplay, withReplayOptions } from './replay-options.js';
@@ -31,8 +28,7 @@ export function register(program: Command): void {
     .option('--number <n>', 'the count number within the day: 3 or 03 ("Vote Count 2.03"), or the whole label 2.03')
     .option('--history', 'add the vote history in a spoiler')
     .action((opts: CountOptions) => {
-      const loaded = runReplay(opts);
-      const { game, posts, result } = loaded;
+      const { game, posts, results, through } = runReplay(opts);
       // An empty count must never look postable: no thread read is an error, not "No votes yet".
       if (posts.filter((p) => p.channel === 'thread').length === 0)
         throw new ModdeskError(
@@ -48,36 +44,30 @@ export function register(program: Command): void {
         if (!info.has(p.id))
           info.set(p.id, { number: typeof p.number === 'number' ? p.number : undefined, url: p.url });
       }
-      const number = opts.number === undefined ? undefined : countNumber(opts.number, result.context.day?.day);
-      const activity = dayActivity(result.context, posts, result.at);
-      const known = new Map<string, GameContext>();
-      const through = (p: Post) =>
-        known.get(p.id) ?? known.set(p.id, replay(game, posts, { through: p.id }).context).get(p.id)!;
-      const record = countRecord(result.context, posts, result.at, through, loaded.countReader);
-      const model = buildVoteCountModel(result.context, result.at, {
-        number,
-        posts: info,
-        activity,
-        last: record.last && { post: record.last.post.id, positions: record.last.positions },
-        countPosts: record.countPosts.map((p) => p.id),
+      const cuts = opts.at ?? opts.through ?? [];
+      // Several cuts: the posts one after another, a blank line between them, each as a call with that cut prints it.
+      results.forEach((result, i) => {
+        const number = opts.number === undefined ? undefined : countNumber(opts.number, result.context.day?.day);
+        const activity = dayActivity(result.context, posts, result.at);
+        const record = countRecord(result.context, posts, result.at, through);
+        const model = buildVoteCountModel(result.context, result.at, {
+          number,
+          posts: info,
+          activity,
+          last: record.last && { post: record.last.post.id, positions: record.last.positions },
+          countPosts: record.countPosts.map((p) => p.id),
+        });
+        const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
+        printOut(`${i > 0 ? '\n' : ''}${text.endsWith('\n') ? text : `${text}\n`}`);
+        // The flags of `moddesk state`, with what only the posts tell (prods due, players asking for a count).
+        const flags = withPostFacts(toStateJson(result.context, result.at), result.context, posts, through).flags;
+        // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
+        const cut = cuts.length > 1 ? ` at ${Object.entries(cuts[i]!)[0]!.join(' ')}` : '';
+        if (flags.length) printErr(`\n--- ${flags.length} flag(s) for the mod${cut}, not part of the post ---\n`);
+        for (const f of flags) {
+          printErr(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
+        }
       });
-      const text = renderVoteCount(model, MARKUPS[format], { history: opts.history });
-      printOut(text.endsWith('\n') ? text : `${text}\n`);
-      // The flags of `moddesk state`, with what only the posts tell (prods due, players asking for a count).
-      const state = withPostFacts(
-        toStateJson(result.context, result.at),
-        result.context,
-        posts,
-        through,
-        loaded.countReader,
-      );
-      const flags = state.flags;
-      // On a shared terminal stderr lands right under the post: a rule and a heading keep it out of a copy.
-      if (flags.length) printErr(`\n--- ${flags.length} flag(s) for the mod, not part of the post ---\n`);
-      for (const f of flags) {
-        printErr(`flag ${f.code} ${f.at} ${f.postId ?? '-'} ${f.actor ?? '-'}: ${f.message}\n`);
-      }
-      loaded.keep(text);
     });
 }
 

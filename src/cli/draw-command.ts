@@ -25,7 +25,8 @@ export function register(program: Command): void {
     .option('--seed <seed>', 'the seed (overrides options.seed)')
     .option('--json', 'print JSON (moddesk.draw/1)')
     .action((opts: DrawOptions) => {
-      const { game, result } = runReplay({ game: opts.game, posts: opts.posts });
+      const { game, results } = runReplay({ game: opts.game, posts: opts.posts });
+      const result = results[0]!;
       if (game.ruleset !== 'defcon') {
         throw new ModdeskError('usage', `the request draw belongs to defcon games; this one is ${game.ruleset}`, {
           file: opts.game,

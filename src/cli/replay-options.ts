@@ -1,125 +1,75 @@
 import type { Command } from 'commander';
-import { loadDumpText, parseDumpText } from '../app/load-dump.js';
+import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { parseInstant } from '../domain/time.js';
-import { type CountPostReader, readBodies } from '../machine/house-rules/count-record.js';
-import type { Cut, ReplayResult } from '../reporter/replay.js';
-import { type MemoCall, memoFor, openReplay } from './cached-replay.js';
+import type { GameContext } from '../machine/context.js';
+import { type Cut, type ReplayResult, replay, replayCuts } from '../reporter/replay.js';
+
+/** A cut as written on the command line, in the order given. */
+export type CutOption = { at: string } | { through: string };
 
 export interface ReplayOptions {
   game: string;
   posts?: string;
-  at?: string;
-  through?: string;
-  /** false with --no-cache. */
-  cache?: boolean;
+  /** Every `--at` and `--through`, in the order given (both options hold the same list). */
+  at?: CutOption[];
+  through?: CutOption[];
 }
 
-/** The options every replaying command shares: --game, --posts, --at | --through. */
+/** The options every replaying command shares: --game, --posts, and --at | --through, each repeatable. */
 export function withReplayOptions(cmd: Command): Command {
+  const cuts: CutOption[] = [];
+  const add = (cut: (value: string) => CutOption) => (value: string) => {
+    cuts.push(cut(value));
+    return cuts;
+  };
   return cmd
     .requiredOption('--game <file>', 'the game file (YAML)')
     .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
-    .option('--at <iso>', 'show the state at this instant (inclusive)')
-    .option('--through <post>', 'show the state just after this post: its id, or its number in the thread (#72)')
-    .option('--no-cache', 'parse every post again (the cache: MODDESK_CACHE_DIR, else ~/.cache/moddesk)');
+    .option(
+      '--at <iso>',
+      'show the state at this instant (inclusive); repeat for several cuts',
+      add((at) => ({ at })),
+    )
+    .option(
+      '--through <post>',
+      'show the state just after this post: its id, or its number in the thread (#72); repeat for several cuts',
+      add((through) => ({ through })),
+    );
 }
 
 export interface LoadedReplay {
   game: GameFile;
   posts: Post[];
-  result: ReplayResult;
-  /** What the command printed at this cut before (`answerFor`), kept by the fold points; then `result` is folded only when read. */
-  answer: string | null;
-  /** Keeps what the command prints, for the next call at this cut, and what `countReader` read. */
-  keep(answer: string): void;
-  /** How the count rules read the posts' bodies: as earlier calls read the same lines, when the caches are on. */
-  countReader: CountPostReader;
+  /** The game at each cut, in the order given (one result, at the dump's last post, without a cut). */
+  results: ReplayResult[];
+  /** The game just after `post`, replayed once per post asked (the last count's positions). */
+  through(post: Post): GameContext;
 }
 
-/** `answerFor`: the command (and the options that shape its output) whose earlier output at this cut may be reused. */
-export function runReplay(opts: ReplayOptions, answerFor?: string): LoadedReplay {
-  if (opts.at && opts.through) throw new ModdeskError('usage', '--at and --through cannot be used together');
-  const env = opts.cache === false ? null : process.env;
-  // The command's output for these very bytes, kept by an earlier call: nothing is parsed (decision 0013).
-  const cutArg = opts.at ? `--at ${opts.at}` : opts.through ? `--through ${opts.through}` : '';
-  const memo = answerFor ? memoFor(opts.game, opts.posts, `${answerFor} ${cutArg}`, env) : null;
-  if (memo?.answer != null) {
-    const answer = memo.answer;
-    let loaded: LoadedReplay | undefined;
-    const load = () => {
-      loaded ??= replayed(opts, env, memo, undefined);
-      return loaded;
-    };
-    return {
-      answer,
-      keep: () => {},
-      countReader: readBodies,
-      get game() {
-        return load().game;
-      },
-      get posts() {
-        return load().posts;
-      },
-      get result() {
-        return load().result;
-      },
-    };
-  }
-  return replayed(opts, env, memo, answerFor);
-}
-
-function replayed(
-  opts: ReplayOptions,
-  env: NodeJS.ProcessEnv | null,
-  memo: MemoCall | null,
-  answerFor: string | undefined,
-): LoadedReplay {
-  const game = memo ? memo.game(opts.game) : loadGameFile(opts.game);
+/** The game file and dump read, and the game replayed once for all the cuts (interfaces §4, several cuts in one call). */
+export function runReplay(opts: ReplayOptions): LoadedReplay {
+  const game = loadGameFile(opts.game);
   const postsFile = opts.posts ?? dumpOf(game, opts.game);
-  const dump = postsFile
-    ? memo
-      ? parseDumpText(memo.dump, postsFile, undefined, memo.indexes)
-      : loadDumpText(postsFile)
-    : null;
-  const posts = dump?.posts ?? [];
-  let cut: Cut = null;
-  if (opts.at) {
-    const at = parseInstant(opts.at);
+  const posts = postsFile ? loadDump(postsFile) : [];
+  const cuts = (opts.at ?? opts.through ?? []).map((c): Cut => {
+    if ('through' in c) return { through: throughPost(posts, c.through) };
+    const at = parseInstant(c.at);
     if (at === null)
       throw new ModdeskError(
         'timestamp-invalid',
-        `--at: expected ISO-8601 like "2026-01-07T18:02:11Z", got ${JSON.stringify(opts.at)}`,
+        `--at: expected ISO-8601 like "2026-01-07T18:02:11Z", got ${JSON.stringify(c.at)}`,
       );
-    cut = { at };
-  } else if (opts.through) cut = { through: throughPost(posts, opts.through) };
-  // Parsed posts and fold points are kept between calls (a result never depends on them): the scorer and a mod's
-  // scripts call `state` thousands of times over the same dump.
-  const call = openReplay(game, dump, cut, env, answerFor !== undefined);
-  const keep = (answer: string) => {
-    call.keepReadings();
-    if (!answerFor) return;
-    call.keep(answerFor, answer);
-    memo?.keep(answer);
-  };
-  const answer = answerFor ? call.answer(answerFor) : null;
-  if (answer !== null) memo?.keep(answer);
-  if (answer !== null)
-    return {
-      game,
-      posts,
-      answer,
-      keep: () => {},
-      countReader: readBodies,
-      get result() {
-        return call.replay();
-      },
-    };
+    return { at };
+  });
+  const known = new Map<string, GameContext>();
+  const through = (post: Post) =>
+    known.get(post.id) ?? known.set(post.id, replay(game, posts, { through: post.id }).context).get(post.id)!;
   try {
-    return { game, posts, result: call.replay(), answer, keep, countReader: call.countReader };
+    return { game, posts, results: replayCuts(game, posts, cuts.length ? cuts : [null]), through };
   } catch (err) {
     if (err instanceof ModdeskError && err.code === 'game-invalid' && !err.file) {
       throw new ModdeskError(err.code, err.message, { file: opts.game, place: err.place, cause: err });

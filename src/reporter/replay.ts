@@ -6,7 +6,7 @@ import type { GameContext } from '../machine/context.js';
 import { GameFold, type SavedFold } from '../machine/fold.js';
 import { type NightPick, resolveNightWith } from '../machine/night-preview.js';
 import type { ParseFn } from '../machine/post-versions.js';
-import { type Cut, type ReplayResult, replayWith } from '../machine/replay.js';
+import { type Cut, type ReplayResult, replayCutsWith, replayWith } from '../machine/replay.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { rulesetOf } from './rulesets.js';
@@ -16,6 +16,16 @@ export type { Cut, ReplayResult };
 /** The game folded to the cut under the rules its game file names (machine/replay.ts `replayWith`). */
 export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: ParseFn = extractActions): ReplayResult {
   return replayWith(rulesetOf(game.ruleset).rules, game, posts, cut, parse);
+}
+
+/** `replay` at several cuts of one thread, from one fold (machine/replay.ts `replayCutsWith`), in the order given. */
+export function replayCuts(
+  game: GameFile,
+  posts: Post[],
+  cuts: Cut[],
+  parse: ParseFn = extractActions,
+): ReplayResult[] {
+  return replayCutsWith(rulesetOf(game.ruleset).rules, game, posts, cuts, parse);
 }
 
 /** A fold of the game under the rules its game file names (machine/fold.ts). */

@@ -88,7 +88,7 @@ describe('minor CLI items', () => {
     expect(byNumber.out).toMatch(/through post #2\b/);
     expect(byNumber.out).not.toMatch(/Ava \(1\)/);
     expect(moddesk(['state', '--game', game, '--posts', posts, '--through', '2']).out).toMatch(
-      /"throughPost": "900002"/,
+      /"throughPost":"900002"/,
     );
     expect(moddesk(['count', '--game', game, '--posts', posts, '--through', '#9']).err).toMatch(
       /--through "#9": no post with that id or number/,
