@@ -32,7 +32,7 @@ const ofThisBuild = (info) => fresh && info !== undefined && info.mtimeMs >= bun
 
 if (!(ofThisBuild(stat('bin/help.txt')) && printedHelp(argv))) {
   // A command's own script (scripts/build.mjs); anything else (no command, an unknown one) the dispatcher's.
-  const own = command && /^[a-z]+$/.test(command) ? `bin/command-${command}.cjs` : null;
+  const own = command && /^[a-z]+(?:-[a-z]+)*$/.test(command) ? `bin/command-${command}.cjs` : null;
   const scriptFile = own && stat(own) ? own : 'bin/help.cjs';
   const script = stat(scriptFile);
   const loaded = ofThisBuild(script)

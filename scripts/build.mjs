@@ -229,7 +229,7 @@ const vendorScripts = await Promise.all(
 // then neither parses nor compiles what an earlier call of that command compiled (decision 0012), nor reads or
 // deserializes any other command's code (`state`'s is 0.75 MB, the whole CLI 2.1 MB: decision 0025).
 const COMMANDS = readdirSync(join(root, 'src', 'cli'))
-  .map((f) => /^([a-z]+)-command\.ts$/.exec(f)?.[1])
+  .map((f) => /^([a-z]+(?:-[a-z]+)*)-command\.ts$/.exec(f)?.[1])
   .filter((c) => c !== undefined)
   .sort();
 const onlyCommand = (command) => ({

@@ -73,6 +73,22 @@ export interface DeskExtras {
    * validated as a game-file load would validate it before anything is stored or written.
    */
   modEvent?(gameId: string, event: ModEvent): Promise<void>;
+  /** H-VC6: the moderators' own counts in the thread, each compared with moddesk's count at that post. */
+  countChecks?(gameId: string): Promise<CountCheckRow[]>;
+}
+
+/** One count a moderator posted by hand, checked (H-VC6): the differences in words, plain text. */
+export interface CountCheckRow {
+  postId: string;
+  /** `#453` where the thread numbers its posts, else the post id. */
+  label: string;
+  url: string | null;
+  at: string;
+  author: string;
+  /** `full`; `partial` (names read as nobody: `unreadNames`); `unread` (no wagon line read). */
+  read: 'full' | 'partial' | 'unread';
+  unreadNames: string[];
+  differences: string[];
 }
 
 /** What the dashboard's mid-day forms record; times are now unless `start` says otherwise. */

@@ -8,8 +8,10 @@ import { toStateJson } from '../machine/to-state-json.js';
 import { nightPreview } from '../reporter/replay.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
+import { countCheckRows } from './count-check-rows.js';
 import type {
   ApproveResult,
+  CountCheckRow,
   DashboardDesk,
   DeskEvent,
   DraftRecord,
@@ -176,6 +178,11 @@ export class LiveDesk implements DashboardDesk {
     const now = { context: r.replayAt(at), at };
     const name = day ?? now.context.day?.day;
     return name ? voteHistoryOf(now, (t) => r.replayAt(t), r.posts, name) : [];
+  }
+
+  async countChecks(gameId: string): Promise<CountCheckRow[]> {
+    const r = this.runner(gameId);
+    return countCheckRows(r.game, r.posts);
   }
 
   async post(gameId: string, postId: string) {

@@ -13,6 +13,10 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
     summary: 'replay a game and print its state as JSON (moddesk.state/1)',
   },
   count: { load: () => import('./count-command.js'), summary: 'draft the vote count post the mod would approve' },
+  'check-counts': {
+    load: () => import('./check-counts-command.js'),
+    summary: "compare the moderator's own vote counts with moddesk's, one line per difference",
+  },
   parse: {
     load: () => import('./parse-command.js'),
     summary: 'turn saved thread pages into a thread dump (JSON Lines)',

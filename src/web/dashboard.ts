@@ -41,6 +41,7 @@ const TABS: Record<string, GameTab> = {
   '/missiles': 'missiles',
   '/night': 'night',
   '/votes': 'votes',
+  '/counts': 'counts',
   '/mod': 'mod',
 };
 

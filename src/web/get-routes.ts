@@ -5,6 +5,7 @@ import { type DashboardView, dashboardView } from '../reporter/dashboard-view.js
 import { consolePicks } from '../reporter/night-console.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
+import { countsPage } from './pages/counts-page.js';
 import { gameHealth } from './pages/desk-health.js';
 import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
 import { flagFilterFrom, flagsPage, type QuotedPost } from './pages/flags-page.js';
@@ -93,6 +94,8 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       return frame('Mod events', modEventsPage(game.id, state, c.csrf));
     case 'votes':
       return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
+    case 'counts':
+      return frame('Counts', countsPage(desk.countChecks ? await desk.countChecks(game.id) : null));
   }
 }
 

@@ -56,7 +56,7 @@ for (const platform of ['phpbb', 'reddit'] as const) {
       await desk.close();
     });
 
-    const pages = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/missiles'];
+    const pages = ['', '/drafts', '/flags', '/night', '/votes', '/votes?day=D1', '/missiles', '/counts'];
 
     it('no page carries a script, handler or active URL from the game', async () => {
       for (const path of [...pages.map((p) => `${base}${p}`), server.url]) {

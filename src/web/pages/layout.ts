@@ -19,7 +19,7 @@ export interface PageOptions {
   tabs?: readonly string[];
 }
 
-export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes' | 'mod';
+export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes' | 'counts' | 'mod';
 
 /** The page frame: header, the game's tabs, a notice, and `main`. */
 export function layout(opts: PageOptions, body: Html): string {
@@ -32,7 +32,7 @@ export function layout(opts: PageOptions, body: Html): string {
     ? html`<nav class="tabs" aria-label="Game sections">
         ${tab('overview', 'Overview', '')} ${tab('drafts', 'Drafts', '/drafts', g.pendingDrafts)}
         ${tab('flags', 'Flags', '/flags', g.openFlags)} ${opts.tabs?.includes('missiles') ? tab('missiles', 'Missiles', '/missiles') : ''}
-        ${tab('night', 'Night', '/night')} ${tab('votes', 'Votes', '/votes')}
+        ${tab('night', 'Night', '/night')} ${tab('votes', 'Votes', '/votes')} ${tab('counts', 'Counts', '/counts')}
         ${tab('mod', 'Mod events', '/mod')}
       </nav>`
     : '';
