@@ -1,7 +1,7 @@
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import { formatInstant } from '../domain/time.js';
-import { checkGameCounts, checkLines, postLabels } from '../reporter/count-checks.js';
+import { checkGameCounts, checkLines, partialReasons, postLabels } from '../reporter/count-checks.js';
 import type { CountCheckRow } from './desk.js';
 
 /** H-VC6 for the dashboard: each count the moderators posted by hand, with its differences in words. */
@@ -14,7 +14,7 @@ export function countCheckRows(game: GameFile, posts: Post[]): CountCheckRow[] {
     at: formatInstant(Date.parse(check.post.createdAt)),
     author: check.post.author,
     read: check.read,
-    unreadNames: check.unreadNames,
+    partly: partialReasons(check),
     differences: checkLines(context, check, label),
   }));
 }

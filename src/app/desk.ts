@@ -85,9 +85,10 @@ export interface CountCheckRow {
   url: string | null;
   at: string;
   author: string;
-  /** `full`; `partial` (names read as nobody: `unreadNames`); `unread` (no wagon line read). */
+  /** `full`; `partial` (why: `partly`); `unread` (no wagon line read). */
   read: 'full' | 'partial' | 'unread';
-  unreadNames: string[];
+  /** Why it was read only in part, in words: names that read nobody, lines that miscount their voters. */
+  partly: string[];
   differences: string[];
 }
 

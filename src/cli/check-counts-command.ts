@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { ModdeskError } from '../domain/errors.js';
 import { DEFAULT_CHECK_MARGIN_MS } from '../machine/house-rules/count-check.js';
-import { checkGameCounts, checkLines, postLabels } from '../reporter/count-checks.js';
+import { checkGameCounts, checkLines, partialReasons, postLabels } from '../reporter/count-checks.js';
 import { printErr, printOut } from './output.js';
 import { runReplay } from './replay-options.js';
 
@@ -42,9 +42,9 @@ export function register(program: Command): void {
         differences += lines.length;
         if (lines.length) printOut(`${lines.join('\n')}\n`);
         if (check.read === 'unread') printErr(`count ${label(check.post.id)}: no wagon line read, not checked\n`);
-        else if (check.unreadNames.length)
+        else if (check.read === 'partial')
           printErr(
-            `count ${label(check.post.id)}: read in part (${check.unreadNames.map((n) => JSON.stringify(n)).join(', ')} read as nobody), so votes it leaves out are not reported\n`,
+            `count ${label(check.post.id)}: read in part (${partialReasons(check).join('; ')}), so votes it leaves out are not reported\n`,
           );
       }
       printErr(`checked ${checked.length} moderator count(s): ${differences} difference(s)\n`);

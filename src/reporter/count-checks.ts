@@ -59,6 +59,14 @@ export function differenceLine(ctx: GameContext, check: CountCheck, d: CountDiff
   return `${has}, but moddesk has ${voter} on ${list(d.moddesk)} (last moved in ${when})${doubt}`;
 }
 
+/** Why a count was read only in part, in words: names that read nobody, lines whose number is not their voters'. */
+export function partialReasons(check: CountCheck): string[] {
+  return [
+    ...check.unreadNames.map((n) => `"${n}" reads as nobody`),
+    ...check.miscounted.map((l) => `"${l}" states a number other than the voters it lists`),
+  ];
+}
+
 /** Every difference of a count in words, oldest count first. */
 export function checkLines(ctx: GameContext, check: CountCheck, label: PostLabel): string[] {
   return check.differences.map((d) => differenceLine(ctx, check, d, label));

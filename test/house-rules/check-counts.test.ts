@@ -160,7 +160,7 @@ describe('H-VC6 moddesk check-counts', () => {
     expect(r.out.trim().split('\n')).toEqual([
       `count #${posts[4]?.number} has Carl on Eve, but Carl unvoted in #${posts[2]?.number}, 4 h earlier`,
     ]);
-    expect(r.err).toContain('read in part ("Zorro" read as nobody)');
+    expect(r.err).toContain('read in part ("Zorro" reads as nobody)');
     expect(r.err).toContain('checked 2 moderator count(s)');
   });
 });

@@ -39,6 +39,8 @@ export interface CountCheck {
   differences: CountDifference[];
   /** Names in the count that read no player, as written. */
   unreadNames: string[];
+  /** Lines whose stated number is not the number of voters they list (`Bob (2): Ann`), as written. */
+  miscounted: string[];
   /** Differences not reported: the voter's latest post is younger than the margin, or there is none to explain it. */
   skipped: { voter: number; why: 'recent' | 'unexplained' | 'partial' }[];
 }
@@ -108,10 +110,11 @@ export function checkCount(
   html: string = post.html,
 ): CountCheck {
   const written = readWrittenCount(html);
-  const base: CountCheck = { post, read: 'unread', differences: [], unreadNames: [], skipped: [] };
+  const base: CountCheck = { post, read: 'unread', differences: [], unreadNames: [], miscounted: [], skipped: [] };
   if (!ctx.day || written.wagons.length === 0) return base;
   const listed = new Map<number, VoteTarget[]>();
   const unread: string[] = [];
+  const miscounted: string[] = [];
   let wagonsRead = 0;
   for (const w of written.wagons) {
     const target = resolveWritten(ctx, w.target);
@@ -132,10 +135,10 @@ export function checkCount(
       for (const s of x.slots) if (!listed.get(s)?.includes(t)) listed.set(s, [...(listed.get(s) ?? []), t]);
     }
     const count = voters.reduce((n, x) => n + (x.slots?.length ?? 1), 0);
-    if (w.stated !== null && w.stated !== count && w.voters.length > 0) unread.push(`${w.line} (states ${w.stated})`);
+    if (w.stated !== null && w.stated !== count && w.voters.length > 0) miscounted.push(w.line);
   }
   if (wagonsRead === 0) return base;
-  const read = unread.length ? 'partial' : 'full';
+  const read = unread.length || miscounted.length ? 'partial' : 'full';
   const desk = positionsOf(ctx);
   const at = postTime(post);
   const differences: CountDifference[] = [];
@@ -172,5 +175,5 @@ export function checkCount(
       },
     });
   }
-  return { post, read, differences, unreadNames: unread, skipped };
+  return { post, read, differences, unreadNames: unread, miscounted, skipped };
 }

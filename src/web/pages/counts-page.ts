@@ -38,7 +38,7 @@ ${
 function verdict(r: CountCheckRow): Html {
   const partial =
     r.read === 'partial'
-      ? html`<p class="small muted">Read in part: ${r.unreadNames.join(', ')} read as nobody, so votes it leaves out are not checked.</p>`
+      ? html`<p class="small muted">Read in part (${r.partly.join('; ')}), so votes it leaves out are not checked.</p>`
       : '';
   if (r.read === 'unread') return html`<span class="muted">No wagon line read: not checked.</span>`;
   if (r.differences.length === 0) return html`<span>Matches moddesk's count.</span>${partial}`;
