@@ -33,7 +33,7 @@ export function register(program: Command): void {
           'usage',
           `--margin: expected minutes (a number, 0 or more), got ${JSON.stringify(opts.margin)}`,
         );
-      const { game, posts } = runReplay({ game: opts.game, posts: opts.posts, cache: false });
+      const { game, posts } = runReplay({ game: opts.game, posts: opts.posts });
       const label = postLabels(posts);
       const checked = checkGameCounts(game, posts, minutes * 60_000);
       let differences = 0;
