@@ -1,5 +1,5 @@
 import type { DraftRecord } from '../domain/draft.js';
-import type { DeathCause } from '../domain/game-file.js';
+import type { DeathCause, GameEvent } from '../domain/game-file.js';
 import type { FlagJson, StateJson } from '../domain/state.js';
 import type { NightPick } from '../machine/night-preview.js';
 import type { DraftShelf } from './drafts/tidy.js';
@@ -75,6 +75,18 @@ export interface DeskExtras {
   modEvent?(gameId: string, event: ModEvent): Promise<void>;
   /** H-VC6: the moderators' own counts in the thread, each compared with moddesk's count at that post. */
   countChecks?(gameId: string): Promise<CountCheckRow[]>;
+  /** The mod events the game file holds (kills, replacements, resets, phase ends…), newest first, for their Undo. */
+  modEvents?(gameId: string): Promise<RecordedModEvent[]>;
+  /** Takes a mod event back: out of the game file (and the store), then replayed. Refused if the file moved. */
+  undoModEvent?(gameId: string, index: number, event: GameEvent): Promise<void>;
+}
+
+/** A mod event as the game file holds it: its place in `events` and the event in words. */
+export interface RecordedModEvent {
+  index: number;
+  event: GameEvent;
+  at: string;
+  text: string;
 }
 
 /** One count a moderator posted by hand, checked (H-VC6): the differences in words, plain text. */

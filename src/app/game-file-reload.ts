@@ -3,24 +3,31 @@ import type { GameFile } from '../domain/game-file.js';
 import type { Store } from '../storage/store.js';
 import type { DeskEvent } from './desk.js';
 import { type GameFileRead, gameFileError } from './game-file-read.js';
-import { checkGame, withRulings } from './game-file-writer.js';
+import { checkGame } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 
 /**
- * Live reload of an edited game file: the stored rulings are merged and the whole checked first; a good edit
+ * Live reload of an edited game file: checked first (with the stored rulings merged where the desk writes no file); a good edit
  * replaces the runner's game and replays, a bad one is kept as `gameFileError` and not applied.
  */
 export function applyGameFileEdit(
   runner: GameRunner,
   read: GameFileRead,
-  d: { store: Store; log: Logger; emit(e: DeskEvent): void; at: string },
+  d: {
+    store: Store;
+    log: Logger;
+    emit(e: DeskEvent): void;
+    at: string;
+    /** The game as replayed from the file's (Watcher.withStoredRulings). */
+    withStoredRulings(game: GameFile): GameFile;
+  },
 ): void {
   const at = d.at;
   let error = read.error;
   let game: GameFile | null = null;
   if (read.game) {
     try {
-      game = withRulings(read.game, d.store.games.rulings(runner.id));
+      game = d.withStoredRulings(read.game);
       checkGame(game);
     } catch (err) {
       error = gameFileError(err, runner.gameFile, at);

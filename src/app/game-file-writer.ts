@@ -17,6 +17,24 @@ export interface GameFileChange {
   unrule?: readonly string[];
   /** The alias an undone ruling had remembered, taken back. */
   unalias?: { player: string; alias: string };
+  /** A mod event taken back (its Undo): the `index`-th of the game's events, which must still be `event`. */
+  unevent?: { index: number; event: GameEvent };
+}
+
+/** Two events are the same when their fields are (in any order). */
+export function sameEvent(a: GameEvent | undefined, b: GameEvent): boolean {
+  if (!a) return false;
+  const key = (e: GameEvent) => JSON.stringify(Object.entries(e).sort(([x], [y]) => x.localeCompare(y)));
+  return key(a) === key(b);
+}
+
+function checkUnevent(game: GameFile, u: { index: number; event: GameEvent }, file?: string): void {
+  if (!sameEvent(game.events[u.index], u.event))
+    throw new ModdeskError(
+      'usage',
+      'the game file changed since this page was shown, so nothing was undone; reload the page and try again',
+      file ? { file } : {},
+    );
 }
 
 const eventsOf = (c: GameFileChange): GameEvent[] => [...(c.event ? [c.event] : []), ...(c.events ?? [])];
@@ -33,6 +51,11 @@ export function applyChange(game: GameFile, change: GameFileChange): GameFile {
     next = withAlias(next, player, change.alias.alias.trim());
   }
   if (change.unalias) next = withoutAlias(next, originalName(game, change.unalias.player), change.unalias.alias);
+  if (change.unevent) {
+    checkUnevent(next, change.unevent);
+    const gone = change.unevent.index;
+    next = { ...next, events: next.events.filter((_, i) => i !== gone) };
+  }
   if (change.unrule?.length) {
     const undone = new Set(change.unrule);
     next = { ...next, events: next.events.filter((e) => !undone.has(rulingPost(e) ?? '')) };
@@ -114,9 +137,15 @@ export function appendToGameFile(file: string, change: GameFileChange): void {
  * database has the change.
  */
 export function prepareGameFileWrite(file: string, change: GameFileChange): () => void {
-  const doc = parseDocument(readFileSync(file, 'utf8'));
+  const before = readFileSync(file, 'utf8');
+  const doc = parseDocument(before);
   if (!isMap(doc.contents))
     throw new ModdeskError('game-invalid', 'not a mapping; the ruling was not written', { file });
+  if (change.unevent) {
+    // The file's events in its own order, parsed as a load parses them: the one to take back must be where it was.
+    checkUnevent(parseGameFile(before, file), change.unevent, file);
+    (doc.get('events') as YAMLSeq).items.splice(change.unevent.index, 1);
+  }
   // One ruling per post: undone, or replaced by the mod's later ruling.
   const dropped = new Set([...(change.unrule ?? []), ...eventsOf(change).flatMap((e) => rulingPost(e) ?? [])]);
   const events = doc.get('events');

@@ -23,6 +23,7 @@ import type {
   ModEvent,
   NightEntryOutcome,
   NightPick,
+  RecordedModEvent,
   Ruling,
   VoteHistoryRow,
 } from './desk.js';
@@ -32,7 +33,7 @@ import { triage } from './flag-groups.js';
 import { flagIds, flagRecords } from './flag-records.js';
 import { type GameFileChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
-import { modEventChange } from './mod-events.js';
+import { modEventChange, recordedModEvents } from './mod-events.js';
 import { Rulings } from './rulings.js';
 import { voteHistoryOf } from './vote-history.js';
 
@@ -257,6 +258,25 @@ export class LiveDesk implements DashboardDesk {
     const { change, action, at } = modEventChange(e, { context: r.replayAt(now), at: now }, r.game);
     this.saveChange(r, change, action);
     if (at <= now + 1000) r.advance(at);
+  }
+
+  async modEvents(gameId: string): Promise<RecordedModEvent[]> {
+    return recordedModEvents(this.runner(gameId).game);
+  }
+
+  /**
+   * A mod event's Undo: the event leaves the game file (checked to be still where the page saw it) and the store,
+   * then the game is replayed without it, as if it had never been recorded.
+   */
+  async undoModEvent(gameId: string, index: number, event: GameEvent): Promise<void> {
+    const r = this.acted(gameId);
+    if (r.gameFileError && this.opts.writeGameFile !== false)
+      throw new ModdeskError(
+        'game-invalid',
+        `the game file does not load (${r.gameFileError.text}); fix it first, then undo this again`,
+      );
+    if ('post' in event) throw new ModdeskError('usage', 'a ruling on a post is undone from the Flags page');
+    this.saveChange(r, { unevent: { index, event } }, 'mod-event.undone');
   }
 
   /** Stores a game-file event (and an alias) in the database, the audit log and the game file, then replays. */

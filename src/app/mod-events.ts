@@ -1,9 +1,9 @@
 import { ModdeskError } from '../domain/errors.js';
-import { CAUSES, type GameFile } from '../domain/game-file.js';
+import { CAUSES, type GameEvent, type GameFile } from '../domain/game-file.js';
 import { formatInstant, type Instant, parseInstant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
-import type { ModEvent } from './desk.js';
+import type { ModEvent, RecordedModEvent } from './desk.js';
 import { type GameFileChange, nameOwner } from './game-file-writer.js';
 
 /**
@@ -88,4 +88,29 @@ export function nextPhaseName(current: string | null | undefined): string {
   const m = /^([DN])(\d+)$/.exec(current ?? '');
   if (!m) return 'D1';
   return m[1] === 'D' ? `N${m[2]}` : `D${Number(m[2]) + 1}`;
+}
+
+/**
+ * The game's mod events (everything in `events` but the rulings on posts), newest first, each in words with where it
+ * stands in the file: what the Mod events tab lists with an Undo.
+ */
+export function recordedModEvents(game: GameFile): RecordedModEvent[] {
+  const out: RecordedModEvent[] = [];
+  game.events.forEach((event, index) => {
+    if ('post' in event) return;
+    out.push({ index, event, at: event.at, text: eventInWords(event) });
+  });
+  return out.reverse();
+}
+
+/** "usagichan killed (modkill)": one event as the mod would say it. */
+export function eventInWords(e: GameEvent): string {
+  if ('kill' in e) return `${e.kill} killed (${e.cause})`;
+  if ('replace' in e)
+    return `${e.replace} replaced by ${e.by}${e.votes ? ` (vote ${e.votes === 'carry' ? 'carried over' : 'reset'})` : ''}`;
+  if ('revive' in e) return `${e.revive} revived`;
+  if ('resetVotes' in e) return `every vote reset${e.note ? ` (${e.note})` : ''}`;
+  if ('end' in e) return `${e.end} ended`;
+  if ('winner' in e) return `game over: ${e.winner} wins`;
+  return 'post' in e ? `ruling on post ${e.post}` : 'event';
 }

@@ -4,7 +4,7 @@ import { formatInstant } from '../domain/time.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, FlagRecord, GroupRuling, Ruling } from './desk.js';
-import { applyChange, type GameFileChange, playerEntry, prepareGameFileWrite } from './game-file-writer.js';
+import { applyChange, type GameFileChange, playerEntry, prepareGameFileWrite, sameEvent } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 
 export interface RulingDeps {
@@ -142,10 +142,12 @@ export class Rulings {
       (change.unrule?.length ?? 0) > 0 ||
       change.alias !== undefined ||
       change.unalias !== undefined ||
+      change.unevent !== undefined ||
       change.phase !== undefined;
     const write = this.d.writeGameFile && touched ? prepareGameFileWrite(r.gameFile, change) : null;
     this.d.store.tx(() => {
       for (const event of events) this.d.store.games.ruling(r.id, event, at);
+      if (change.unevent) this.d.store.games.removeRuling(r.id, change.unevent.event, sameEvent);
       this.d.store.games.saveGame(r.id, game);
       this.d.store.audit.append({
         at,
@@ -160,6 +162,7 @@ export class Rulings {
           ...(change.phase ? { phase: change.phase } : {}),
           alias: change.alias ?? null,
           ...(change.unalias ? { unalias: change.unalias } : {}),
+          ...(change.unevent ? { unevent: change.unevent.event } : {}),
         },
       });
       alsoInTx?.();
@@ -173,7 +176,7 @@ export class Rulings {
     }
     r.game = game;
     r.ctx = r.replayAt(r.plan.at);
-    if (events.some((e) => 'post' in e) || change.unrule?.length || change.alias || change.unalias)
+    if (events.some((e) => 'post' in e) || change.unrule?.length || change.alias || change.unalias || change.unevent)
       r.replanAfterRuling();
     this.d.emit({ type: 'game.updated', gameId: r.id });
   }

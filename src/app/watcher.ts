@@ -132,7 +132,9 @@ export class Watcher {
           place: read.error.place ?? undefined,
         });
       if (read.game) store.games.register(id, g.file, read.game, at);
-      const game = read.game ? withRulings(read.game, store.games.rulings(id)) : stored!.game;
+      // Where the desk writes its rulings into the game file, the file alone is the game (an event deleted from it is
+      // gone); only `serve`, which writes no file, keeps them in its store (issue 32, M1).
+      const game = read.game ? this.withStoredRulings(id, read.game) : stored!.game;
       const source = (this.d.createSource ?? sourceFor)(game, g.file, envOf(g.file));
       const sharing = clients.get(clientOf(game, g.file) ?? '') ?? 1;
       const opts: RunnerOptions = {
@@ -159,6 +161,11 @@ export class Watcher {
     }
   }
 
+  /** The game as the desk replays it: the file's, plus the stored rulings where the desk writes no file (`serve`). */
+  withStoredRulings(id: string, game: GameFile): GameFile {
+    return this.d.writeGameFile === false ? withRulings(game, this.d.store.games.rulings(id)) : game;
+  }
+
   /**
    * Live reload: a game file changed on disk is validated, then replayed; a bad edit is kept as the runner's
    * `gameFileError` (shown by the dashboard and logged) and not applied. Returns whether anything changed.
@@ -173,6 +180,7 @@ export class Watcher {
     this.texts.set(runner.id, digest);
     applyGameFileEdit(runner, read, {
       ...this.d,
+      withStoredRulings: (game) => this.withStoredRulings(runner.id, game),
       log: this.d.log.child({ game: runner.id }),
       at,
       emit: (e) => this.desk.emit(e),

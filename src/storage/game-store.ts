@@ -56,6 +56,8 @@ export class GameStore {
   private readonly flagSet: Statement;
   private readonly flagsOf: Statement;
   private readonly dropRulings: Statement;
+  private readonly rulingRows: Statement;
+  private readonly dropRuling: Statement;
   private readonly dropFlag: Statement;
   /** Planner positions whose instant alone moved, not yet written (`deferPlan`). */
   private readonly deferred = new Map<string, unknown>();
@@ -75,6 +77,8 @@ export class GameStore {
       ON CONFLICT (game_id, flag_id) DO UPDATE SET status = excluded.status, at = excluded.at,
       flag = coalesce(excluded.flag, flag_status.flag), alias = excluded.alias`);
     this.flagsOf = db.prepare('SELECT flag_id, status, flag, alias FROM flag_status WHERE game_id = ?');
+    this.rulingRows = db.prepare('SELECT seq, event FROM rulings WHERE game_id = ? ORDER BY seq');
+    this.dropRuling = db.prepare('DELETE FROM rulings WHERE seq = ?');
     this.dropRulings = db.prepare("DELETE FROM rulings WHERE game_id = ? AND json_extract(event, '$.post') = ?");
     this.dropFlag = db.prepare('DELETE FROM flag_status WHERE game_id = ? AND flag_id = ?');
   }
@@ -134,6 +138,13 @@ export class GameStore {
   /** Undoes the mod's rulings on a post (the game file loses them too: src/app). Returns how many there were. */
   removeRulings(id: string, post: string): number {
     return this.dropRulings.run(id, post).changes;
+  }
+
+  /** Takes one event back out of the stored rulings (a mod event's Undo); `same` compares two events. */
+  removeRuling(id: string, event: GameEvent, same: (a: GameEvent, b: GameEvent) => boolean): void {
+    const rows = this.rulingRows.all(id) as { seq: number; event: string }[];
+    const row = rows.reverse().find((r) => same(JSON.parse(r.event) as GameEvent, event));
+    if (row) this.dropRuling.run(row.seq);
   }
 
   /** Forgets the mod's ruling on a flag: it is open again unless a game-file event on its post rules it. */

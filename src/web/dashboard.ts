@@ -32,6 +32,7 @@ const NOTICES: Record<string, string> = {
   'mod-replace': 'Replacement recorded in the game file; the state is replayed with it.',
   'mod-reset': 'Votes reset; the state is replayed with it.',
   'mod-phase': 'Phase recorded in the game file; the state is replayed with it.',
+  'mod-undo': 'Mod event undone: it is gone from the game file and the state is replayed without it.',
 };
 
 const TABS: Record<string, GameTab> = {

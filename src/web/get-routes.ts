@@ -91,7 +91,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       );
     }
     case 'mod':
-      return frame('Mod events', modEventsPage(game.id, state, c.csrf));
+      return frame('Mod events', modEventsPage(game.id, state, c.csrf, (await desk.modEvents?.(game.id)) ?? []));
     case 'votes':
       return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
     case 'counts':

@@ -1,5 +1,5 @@
 import type { DashboardDesk, GameSummary, GroupRuling, ModEvent, Ruling } from '../app/desk.js';
-import type { DeathCause } from '../domain/game-file.js';
+import type { DeathCause, GameEvent } from '../domain/game-file.js';
 import { dashboardView } from '../reporter/dashboard-view.js';
 import { consolePicks, isDone, pickLine } from '../reporter/night-console.js';
 import { HttpError } from './http-util.js';
@@ -76,6 +76,11 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
       notice: entry?.outcome === 'flagged' ? 'flagged' : entry?.outcome === 'no-action' ? 'no-action' : 'recorded',
     };
   }
+  if (path === '/mod/undo') {
+    if (!desk.undoModEvent) throw new HttpError(409, 'this desk cannot undo mod events');
+    await desk.undoModEvent(game.id, Number(field(form, 'index', 6)), recordedEvent(field(form, 'event', 2000)));
+    return { to: 'mod', notice: 'mod-undo' };
+  }
   const mod = /^\/mod\/(kill|replace|reset|phase)$/.exec(path);
   if (mod) {
     if (!desk.modEvent) throw new HttpError(409, 'this desk cannot record mod events');
@@ -101,8 +106,30 @@ function ruling(form: URLSearchParams): Ruling {
   throw new HttpError(400, 'unknown ruling');
 }
 
+/** The event an Undo names (as the page wrote it); the desk checks it is still the file's event at that place. */
+function recordedEvent(json: string): GameEvent {
+  let event: unknown;
+  try {
+    event = JSON.parse(json);
+  } catch {
+    throw new HttpError(400, 'the event to undo is not readable; reload the page');
+  }
+  if (typeof event !== 'object' || event === null || Array.isArray(event))
+    throw new HttpError(400, 'the event to undo is not readable; reload the page');
+  return event as GameEvent;
+}
+
+/** The mod events that take a player out of the game or wipe the day's votes: each needs its box ticked. */
+const CONFIRMED: Record<string, string> = {
+  kill: 'tick "Yes, kill this player" to record the kill (it can be undone below the forms)',
+  replace: 'tick "Yes, replace this player" to record the replacement',
+  reset: 'tick "Yes, reset every vote" to reset the votes',
+};
+
 function modEvent(op: string, form: URLSearchParams): ModEvent {
   const opt = (name: string, max: number) => form.get(name)?.slice(0, max).trim() || undefined;
+  const confirm = CONFIRMED[op];
+  if (confirm && form.get('confirm') !== '1') throw new HttpError(400, `Nothing recorded: ${confirm}.`);
   if (op === 'kill')
     return { kind: 'kill', player: field(form, 'player', 200), cause: field(form, 'cause', 20) as DeathCause };
   if (op === 'replace') {

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/app/clock.js';
 import { loadDump } from '../../src/app/load-dump.js';
@@ -230,9 +231,13 @@ describe('re-ruling a post under watch', () => {
     expect(voted.votes.wagons.find((w) => w.target === other)?.voters).toContain(voter);
     const rulings = loadGameFile(h.demo.gameFile).events.filter((e) => 'post' in e && e.post === postId);
     expect(rulings).toEqual([{ post: postId, vote: other }]);
+    const file = readFileSync(h.demo.gameFile, 'utf8');
     await h.close();
-    // A restart over the same database and game file replays to the same vote.
+    // A restart over the same database and game file replays to the same vote. (The demo's set-up writes a fresh
+    // copy of the game file: the moderator's file, which alone holds the ruling, is put back, as a restart finds it.)
     const again = await startDesk({ dir: tmp.dir, clock });
+    writeFileSync(again.demo.gameFile, file);
+    again.watcher.reloadGameFile(again.watcher.runners.get('demo')!);
     expect((await again.desk.state('demo')).votes).toEqual(voted.votes);
     await again.close();
     tmp.remove();

@@ -106,6 +106,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         expect(await page.locator('#kill-cause option').allTextContents()).toEqual([...CAUSES]);
         await page.selectOption('#kill-player', 'Eve');
         await page.selectOption('#kill-cause', 'vig');
+        await page.check('#kill-confirm');
         await submit(page, 'kill-submit');
         expect(page.url()).toContain('notice=mod-kill');
         const eve = (await stateOf(w)).players.find((p) => p.name === 'Eve')!;
@@ -126,6 +127,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         await page.selectOption('#replace-player', 'Cleo');
         await page.fill('#replace-by', 'Zed');
         await page.selectOption('#replace-votes', 'carry');
+        await page.check('#replace-confirm');
         await submit(page, 'replace-submit');
         expect(page.url()).toContain('notice=mod-replace');
         const state = await stateOf(w);
@@ -139,6 +141,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         await page.goto(`${s.base}/mod`);
         await page.selectOption('#replace-player', 'Dan');
         await page.fill('#replace-by', 'alice');
+        await page.check('#replace-confirm');
         await submit(page, 'replace-submit');
         expect(await page.locator('.error').textContent()).toMatch(/alice|Alice/);
         expect(fileOf(w)).toBe(text);
@@ -151,6 +154,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         const { page } = s;
         expect((await stateOf(w)).votes.wagons.length).toBeGreaterThan(0);
         await page.fill('#reset-note', 'the lynch vote restarts after the modkill');
+        await page.check('#reset-confirm');
         await submit(page, 'reset-submit');
         expect(page.url()).toContain('notice=mod-reset');
         expect((await stateOf(w)).votes.wagons).toEqual([]);
@@ -165,6 +169,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         await page.goto(`${s.base}/mod`);
         expect(await page.locator('#reset-h + p').textContent()).toContain('No day is open now');
         const before = fileOf(w);
+        await page.check('#reset-confirm');
         await submit(page, 'reset-submit');
         expect(await page.locator('.error').textContent()).toContain('no day is open');
         expect(fileOf(w)).toBe(before);
@@ -198,6 +203,36 @@ describe('browser: mod events from the dashboard, written into the game file', (
       });
     }, 60_000);
   }
+
+  it('issue 32, M1: a kill needs its box ticked, is listed with an Undo, and the Undo takes it out of the file', async () => {
+    await withModPage(DESKTOP, async (s, w) => {
+      const { page } = s;
+      // Without the box ticked (the browser asks first; a post that skips it is refused by the desk).
+      const refused = await page.evaluate(async (url) => {
+        const form = new FormData(document.querySelector('#kill-submit')!.closest('form')!);
+        form.set('player', 'Eve');
+        form.delete('confirm');
+        const r = await fetch(url, { method: 'POST', body: new URLSearchParams(form as never) });
+        return { status: r.status, text: await r.text() };
+      }, `${s.base}/mod/kill`);
+      expect(refused.status).toBe(400);
+      expect(refused.text).toContain('Yes, kill this player');
+      expect(fileOf(w)).toBe(GAME_YAML);
+      expect(await page.locator('#recorded-h + p').textContent()).toContain('No mod events');
+
+      await page.selectOption('#kill-player', 'Eve');
+      await page.check('#kill-confirm');
+      await submit(page, 'kill-submit');
+      expect(await page.locator('[data-mod-event="0"]').textContent()).toContain('Eve killed (modkill)');
+      await submit(page, 'undo-event-0');
+      expect(page.url()).toContain('notice=mod-undo');
+      expect((await stateOf(w)).players.every((p) => p.alive)).toBe(true);
+      const text = fileOf(w);
+      commentsKept(text);
+      expect(parse(text).events ?? []).toEqual([]);
+      expect(await page.locator('#kill-player option').allTextContents()).toContain('Eve');
+    });
+  }, 60_000);
 
   it('every mod-event form needs the CSRF token: a post without it changes nothing', async () => {
     await withModPage(DESKTOP, async (s, w) => {
