@@ -1,6 +1,7 @@
 import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent } from '../domain/game-file.js';
 import { formatInstant } from '../domain/time.js';
+import { HAMMER_NEEDS_RULING } from '../machine/held-hammer.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, FlagRecord, GroupRuling, Ruling } from './desk.js';
@@ -40,6 +41,12 @@ export class Rulings {
 
   rule(r: GameRunner, ruling: Ruling): void {
     if (ruling.kind === 'accept') {
+      // Accepting a held hammer as read is counting it: only the game file can end the day, replayably.
+      const flag = this.flag(r, ruling.flagId);
+      if (flag.code === HAMMER_NEEDS_RULING && flag.postId && flag.reading) {
+        this.rule(r, { kind: 'vote', postId: flag.postId, target: flag.reading, note: 'count it (held hammer)' });
+        return;
+      }
       this.ruleGroup(r, { kind: 'accept', flagIds: [ruling.flagId] });
       return;
     }
@@ -59,6 +66,12 @@ export class Rulings {
     if (ids.length === 0) throw new ModdeskError('usage', 'no flags chosen');
     if (ids.length > MAX_GROUP) throw new ModdeskError('usage', `at most ${MAX_GROUP} flags at once`);
     const flags = ids.map((id) => this.flag(r, id));
+    if (g.kind === 'accept' && flags.length > 1 && flags.some((f) => f.code === HAMMER_NEEDS_RULING))
+      throw new ModdeskError('usage', 'a held hammer ends a day: rule it on its own (count it, or not)');
+    if (g.kind === 'accept' && flags.length === 1 && flags[0]?.code === HAMMER_NEEDS_RULING) {
+      this.rule(r, { kind: 'accept', flagId: flags[0].id });
+      return;
+    }
     const posts = [...new Set(flags.flatMap((f) => f.postId ?? []))];
     if (g.kind !== 'accept' && posts.length < flags.length)
       throw new ModdeskError('usage', 'a flag without a post can only be accepted');

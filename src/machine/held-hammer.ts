@@ -15,6 +15,9 @@ import { decidedOption, setVote, thresholdFor, weightedTally } from './votes.js'
  * uncounted. A later sure vote that carries the wagon past the threshold without it still ends the day.
  */
 
+export const HAMMER_NEEDS_RULING = 'hammer-needs-ruling';
+export const HAMMER_EARLIER_VOTE = 'hammer-earlier-vote';
+
 /** Why a counted vote is not sure enough to end a day by itself, or null when it is. */
 export function hammerDoubt(
   ctx: GameContext,
@@ -60,7 +63,7 @@ export function holdDoubtfulHammer(
     postFlag(
       rp.post,
       rp.at,
-      'hammer-needs-ruling',
+      HAMMER_NEEDS_RULING,
       heldMessage(held, voter, vote, action, doubt),
       ctx.slots[voter]!.name,
       {
@@ -122,7 +125,7 @@ export function flagEarlierHammer(
       `count the earlier one to end the day at this post.`;
     return addFlag(
       ctx,
-      postFlag(rp.post, rp.at, 'hammer-earlier-vote', message, ctx.slots[voter]!.name, {
+      postFlag(rp.post, rp.at, HAMMER_EARLIER_VOTE, message, ctx.slots[voter]!.name, {
         argument: a.argument ?? '',
         reading: name,
       }),

@@ -18,7 +18,8 @@ export function renderVoteCount(m: VoteCountModel, mk: Markup, opts: { history?:
   for (const w of m.wagons) {
     const why = w.modifier === null ? '' : ` (${w.modifier}: ${w.needed} to lynch)`;
     const shown = m.parts.lMinus === 'every' || (m.parts.lMinus === 'near' && w.toLynch !== null && w.toLynch <= 2);
-    const ln = w.toLynch === null || !shown ? '' : w.toLynch <= 0 ? '  — lynched' : `  — L-${w.toLynch}${why}`;
+    const reached = w.held ? "  — L-0, a vote awaits the moderator's ruling" : '  — lynched';
+    const ln = w.toLynch === null || !shown ? '' : w.toLynch <= 0 ? reached : `  — L-${w.toLynch}${why}`;
     lines.push(`${mk.bold(`${t(w.target)} (${w.count})`)}: ${voters(w.voters)}${ln}`);
   }
   if (m.noLynch.count > 0) lines.push(`${mk.bold(`No lynch (${m.noLynch.count})`)}: ${voters(m.noLynch.voters)}`);

@@ -19,6 +19,8 @@ export interface VoteCountModel {
     /** H-VM3/H-VM4: the wagon needs one vote more (loved) or fewer (hated) than the threshold. */
     modifier: 'loved' | 'hated' | null;
     needed: number | null;
+    /** A vote on it is held for the mod's ruling (machine/held-hammer.ts): at the threshold, yet not lynched. */
+    held: boolean;
   }[];
   noLynch: { count: number; voters: VoterRef[]; toReach: number | null };
   notVoting: string[];
@@ -131,6 +133,7 @@ export function buildVoteCountModel(
         })),
         modifier,
         needed,
+        held: w.votes.some((v) => v.held),
       };
     }),
     noLynch: {

@@ -14,6 +14,7 @@ import { csrfField, type GameTab, layout } from './pages/layout.js';
 import { missilesPage } from './pages/missiles-page.js';
 import { modEventsPage } from './pages/mod-events-page.js';
 import { nightPage } from './pages/night-page.js';
+import { rulingsNeeded } from './pages/rulings-needed.js';
 import { votesPage } from './pages/votes-page.js';
 import type { TimelineInput } from './pages/wagon-timeline.js';
 
@@ -32,6 +33,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
   const { desk, game } = c;
   const state = await desk.state(game.id);
   const view = dashboardView(state);
+  const rulings = rulingsNeeded(game.id, await desk.flags(game.id), c.csrf);
   const frame = (title: string, body: ReturnType<typeof html>) =>
     layout(
       {
@@ -43,6 +45,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         notice: c.notice,
         warn: c.warn,
         health: gameHealth(game, state.at),
+        rulings,
         tabs: view.views.tabs,
       },
       body,

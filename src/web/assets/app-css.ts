@@ -26,6 +26,7 @@ h1 { font-size: 1.35rem; margin: .3rem 0 .8rem; } h2 { font-size: 1.1rem; margin
 .notice.warn { background: #fff4e0; border-color: #f0c36d; }
 .health .error { margin: 0 0 .8rem; } .health .poll-ok { margin: 0 0 .6rem; } .health-game { margin: 0 0 .6rem; }
 .error-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+.hammer-ruling { border: 2px solid #d93025; margin: 0 0 1rem; } .hammer-held + .hammer-held { border-top: 1px solid #ddd; padding-top: .6rem; }
 .error { background: #fce8e6; border: 1px solid #f4b4ae; padding: .6rem .8rem; border-radius: .5rem; }
 .table-wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; width: 100%; font-size: .95rem; }

@@ -15,6 +15,8 @@ export interface PageOptions {
   error?: string | null;
   /** The desk's or the game's health (desk-health.ts), above everything in main on every page. */
   health?: Html;
+  /** A day waiting for the mod's ruling on a held hammer (rulings-needed.ts), next below the health on every page. */
+  rulings?: Html | string;
   /** The tabs the game's ruleset adds (its views: DEFCON's missile board). */
   tabs?: readonly string[];
 }
@@ -56,6 +58,7 @@ export function layout(opts: PageOptions, body: Html): string {
 ${nav}
 <main id="main" tabindex="-1">
 ${opts.health ?? ''}
+${opts.rulings ?? ''}
 ${opts.notice ? html`<p class="notice${opts.warn ? ' warn' : ''}" role="status">${opts.notice}</p>` : ''}
 ${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
 ${body}
