@@ -1,7 +1,7 @@
 import { ModdeskError } from '../domain/errors.js';
 import type { GameEvent } from '../domain/game-file.js';
+import { HAMMER_NEEDS_RULING } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
-import { HAMMER_NEEDS_RULING } from '../machine/held-hammer.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, FlagRecord, GroupRuling, Ruling } from './desk.js';

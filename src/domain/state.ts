@@ -133,6 +133,10 @@ export interface PlayerJson {
   modifiers: string[];
 }
 
+/** A doubtful vote that would end the day, held for the mod's ruling, and an earlier vote in a post that would have (docs/flag-codes.md). */
+export const HAMMER_NEEDS_RULING = 'hammer-needs-ruling';
+export const HAMMER_EARLIER_VOTE = 'hammer-earlier-vote';
+
 /** How a counted vote was read (docs/readings.md): `sure` counts silently, `doubtful` counts and is flagged. */
 export interface VoteReadingJson {
   /** The ladder step or form: `exact`, `alias`, `part`, `nearest`, …, `no-lynch`, `ruling`. */

@@ -1,5 +1,6 @@
 import type { ExtractedAction, NameMatch } from '../domain/action.js';
 import { quote } from '../domain/errors.js';
+import { HAMMER_EARLIER_VOTE, HAMMER_NEEDS_RULING } from '../domain/state.js';
 import type { GameContext, ReceivedPost, Vote, VoteTarget } from './context.js';
 import { isDayOpen } from './death-rules.js';
 import { addFlag, postFlag } from './flags.js';
@@ -14,9 +15,6 @@ import { decidedOption, setVote, thresholdFor, weightedTally } from './votes.js'
  * (`{post, vote}`, "count it") reads it as sure and the day ends at that post; an ignore ruling ("not") leaves it
  * uncounted. A later sure vote that carries the wagon past the threshold without it still ends the day.
  */
-
-export const HAMMER_NEEDS_RULING = 'hammer-needs-ruling';
-export const HAMMER_EARLIER_VOTE = 'hammer-earlier-vote';
 
 /** Why a counted vote is not sure enough to end a day by itself, or null when it is. */
 export function hammerDoubt(

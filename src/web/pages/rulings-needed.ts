@@ -1,5 +1,5 @@
 import type { FlagRecord } from '../../app/desk.js';
-import { HAMMER_EARLIER_VOTE, HAMMER_NEEDS_RULING } from '../../machine/held-hammer.js';
+import { HAMMER_EARLIER_VOTE, HAMMER_NEEDS_RULING } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
 import { csrfField, when } from './layout.js';
 
