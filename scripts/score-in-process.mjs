@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shared = path.join(root, '..', 'shared', 'eval-data', 'scorer', 'common.mjs');
-const { norm, NO_LYNCH, fmtPct } = await import(shared);
+const { NO_LYNCH, fmtPct } = await import(shared);
 const { loadGameFile } = await import(path.join(root, 'src/app/load-game-file.ts'));
 const { loadDump } = await import(path.join(root, 'src/app/load-dump.ts'));
 const { replay, replayCuts } = await import(path.join(root, 'src/reporter/replay.ts'));
@@ -43,39 +43,7 @@ const parse = (html, o) => {
   return r;
 };
 
-function makeNamer(e) {
-  const map = new Map();
-  for (const s of e.slots) for (const n of s.names) if (!map.has(norm(n))) map.set(norm(n), s.key);
-  return (raw) => {
-    if (raw === null || raw === undefined) return '?';
-    const s = String(raw)
-      .replace(/\s*\((?:replaced|replacing|formerly)\b[^)]*\)\s*$/i, '')
-      .trim();
-    const k = map.get(norm(s));
-    if (k) return k;
-    for (const part of s.split(/\s*[/|]\s*|\s+\(|\)\s*/)) {
-      const kk = map.get(norm(part));
-      if (kk) return kk;
-    }
-    return `?${s}`;
-  };
-}
-
-function toolVotes(j, slotOf) {
-  const v = j?.votes || {};
-  const pairs = new Set();
-  for (const w of v.wagons ?? [])
-    for (const voter of w.voters ?? []) pairs.add(`${slotOf(voter)}\u0000${slotOf(w.target)}`);
-  for (const voter of v.noLynch?.voters ?? []) pairs.add(`${slotOf(voter)}\u0000${NO_LYNCH}`);
-  return { pairs, notVoting: Array.isArray(v.notVoting) ? new Set(v.notVoting.map(slotOf)) : null };
-}
-function modVotes(vc) {
-  const pairs = new Set();
-  for (const w of vc.wagons) for (const v of w.voters) pairs.add(`${v}\u0000${w.target}`);
-  if (vc.noLynch) for (const v of vc.noLynch.voters) pairs.add(`${v}\u0000${NO_LYNCH}`);
-  return { pairs, notVoting: vc.notVoting ? new Set(vc.notVoting) : null };
-}
-const fmtPair = (p) => p.replace('\u0000', '->');
+const { makeNamer, toolVotes, modVotes, fmtPair } = await import(path.join(root, 'scripts/compare-counts.mjs'));
 
 function lynchOf(j, day, slotOf) {
   const elim = (j.eliminations ?? []).find((x) => x.cause === 'lynch' && (!x.phase || x.phase === `D${day}`));
