@@ -160,7 +160,9 @@ export interface PollHealth {
 export type ApproveResult =
   | { outcome: 'posted'; draft: DraftRecord }
   | { outcome: 'copy'; draft: DraftRecord } // the platform cannot post: the text is ready to paste
-  | { outcome: 'changed'; draft: DraftRecord };
+  | { outcome: 'changed'; draft: DraftRecord }
+  // Not posted yet: an earlier try's fate is being checked, or the next try is not due (the draft's `posting`).
+  | { outcome: 'waiting'; draft: DraftRecord };
 
 export interface FlagRecord extends FlagJson {
   id: string;

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import { surelyNotPosted } from '../adapters/common/post-outcome.js';
 import type { ThreadSink } from '../adapters/types.js';
+import type { PostingState } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { lineDiff } from '../reporter/line-diff.js';
@@ -40,7 +42,18 @@ export const toRecord = (d: StoredDraft): DraftRecord => ({
   recount: d.recount,
   posted: d.posted,
   supersededBy: d.supersededBy ?? null,
+  posting: d.posting ?? null,
 });
+
+/**
+ * After a try whose fate is unknown, how long (desk time) before a read of the thread may settle it: a platform's
+ * listings may show a new post a little late (Reddit's do), so the read that says "not there" starts after this.
+ */
+export const SETTLE_MS = 60_000;
+
+/** The wait before trying again after the platform refused: 2 min, doubling, at most 30 min. */
+export const retryWaitMs = (attempts: number): number =>
+  Math.min(30 * 60_000, 2 * 60_000 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The draft lifecycle: pending → approved → posted, or rejected. Approval recounts first; posting goes through
@@ -136,7 +149,12 @@ export class DraftActions {
     );
   }
 
-  approve(runner: GameRunner, draftId: string, opts: { confirm?: boolean } = {}): Promise<ApproveResult> {
+  /** `auto`: the desk's own round (a refused try waits for its next try), not the moderator's click. */
+  approve(
+    runner: GameRunner,
+    draftId: string,
+    opts: { confirm?: boolean; auto?: boolean } = {},
+  ): Promise<ApproveResult> {
     const key = `${runner.id}\0${draftId}`;
     const running = this.inFlight.get(key);
     if (running) return running;
@@ -145,7 +163,11 @@ export class DraftActions {
     return p;
   }
 
-  private async approveNow(runner: GameRunner, draftId: string, opts: { confirm?: boolean }): Promise<ApproveResult> {
+  private async approveNow(
+    runner: GameRunner,
+    draftId: string,
+    opts: { confirm?: boolean; auto?: boolean },
+  ): Promise<ApproveResult> {
     let draft = this.get(runner, draftId);
     if (draft.status === 'posted') return { outcome: draft.posted?.id ? 'posted' : 'copy', draft: toRecord(draft) };
     if (draft.status === 'rejected' || draft.status === 'superseded')
@@ -187,11 +209,17 @@ export class DraftActions {
       });
       this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
     }
-    return this.post(runner, draft);
+    return this.post(runner, draft, !opts.auto);
   }
 
-  /** Posts an approved draft (again, after a crash: the sink finds the earlier post by its key). */
-  private async post(runner: GameRunner, draft: StoredDraft): Promise<ApproveResult> {
+  /**
+   * Posts an approved draft. A try is written down before it starts; one whose fate is unknown (the desk died in
+   * it, the answer was lost) is settled by the desk's own read of the thread, never by trying again: the post is
+   * looked for among every post read since, and the draft is tried again only once a whole read of the thread that
+   * began `SETTLE_MS` after the try did not show it. `manual`: the moderator asked (a refused try is retried at
+   * once; an unknown one still waits for that read).
+   */
+  private async post(runner: GameRunner, draft: StoredDraft, manual: boolean): Promise<ApproveResult> {
     const sink = this.d.sinkFor(runner);
     if (this.d.dryRun) {
       const key = `${runner.id}\0${draft.id}`;
@@ -202,11 +230,64 @@ export class DraftActions {
       }
       return { outcome: 'copy', draft: toRecord(draft) };
     }
+    const was = draft.posting;
+    const now = this.d.clock.now();
+    if (was && was.fate !== 'failed') {
+      if (draft.to === null) {
+        const found = runner.ownPost(draft.idempotencyKey);
+        if (found) return this.posted(runner, draft, { id: found.id, url: found.url ?? null }, 'found in the thread');
+        const from = (was.endedAt ?? was.startedAt) + SETTLE_MS;
+        if (runner.readThroughAt === null || runner.readThroughAt < from) return this.checking(runner, draft, from);
+        if (was.stopped && !manual) return { outcome: 'waiting', draft: toRecord(draft) };
+      } else if (was.nextAt !== null && was.nextAt > now && !manual)
+        return { outcome: 'waiting', draft: toRecord(draft) };
+    } else if (was && !manual && (was.stopped || (was.nextAt !== null && was.nextAt > now)))
+      return { outcome: 'waiting', draft: toRecord(draft) };
+    const attempts = (was?.attempts ?? 0) + 1;
+    const trying = this.savePosting(runner, draft, {
+      attempts,
+      fate: 'sending',
+      startedAt: now,
+      endedAt: null,
+      error: null,
+      nextAt: null,
+      stopped: false,
+    });
     const subject = `${runner.game.title || 'Mafia'}: ${draft.kind.replace(/-/g, ' ')}`;
     let receipt: { id: string | null; url: string | null };
-    if (draft.to === null) receipt = await sink.reply(draft.text, draft.idempotencyKey);
-    else if (sink.sendMessage) receipt = await sink.sendMessage(draft.to, subject, draft.text, draft.idempotencyKey);
-    else receipt = { id: null, url: null };
+    try {
+      if (draft.to === null) receipt = await sink.reply(draft.text, draft.idempotencyKey);
+      else if (sink.sendMessage) receipt = await sink.sendMessage(draft.to, subject, draft.text, draft.idempotencyKey);
+      else receipt = { id: null, url: null };
+    } catch (err) {
+      const endedAt = this.d.clock.now();
+      const sure = surelyNotPosted(err);
+      const error = (err as Error).message;
+      const failed = this.savePosting(runner, trying, {
+        attempts,
+        fate: sure ? 'failed' : 'unknown',
+        startedAt: now,
+        endedAt,
+        error,
+        nextAt: endedAt + (sure ? retryWaitMs(attempts) : SETTLE_MS),
+        stopped: false,
+      });
+      this.d.log.warn(
+        { draft: draft.id, attempts, fate: failed.posting?.fate, err: { message: error } },
+        'posting failed; will retry',
+      );
+      throw err;
+    }
+    return this.posted(runner, trying, receipt, null);
+  }
+
+  /** Records the draft as posted (or ready to paste) with its receipt; `found`: an earlier try's post was found. */
+  private posted(
+    runner: GameRunner,
+    draft: StoredDraft,
+    receipt: { id: string | null; url: string | null },
+    found: string | null,
+  ): ApproveResult {
     const at = this.now();
     const saved = this.d.store.tx(() => {
       this.d.store.audit.append({
@@ -214,7 +295,7 @@ export class DraftActions {
         gameId: runner.id,
         actor: 'watch',
         action: receipt.id ? 'draft.posted' : 'draft.copied',
-        detail: { draft: draft.id, receipt },
+        detail: { draft: draft.id, receipt, ...(found ? { found } : {}) },
       });
       return this.d.store.drafts.save({ ...draft, status: 'posted', posted: { ...receipt, at } }, at);
     });
@@ -223,12 +304,64 @@ export class DraftActions {
     return { outcome: receipt.id ? 'posted' : 'copy', draft: toRecord(saved) };
   }
 
-  /** Posts every approved draft not posted yet, oldest first (after a restart, or approved by config). */
+  /** An unknown fate not settled yet: the next look is after the next whole read from `from` on. */
+  private checking(runner: GameRunner, draft: StoredDraft, from: number): ApproveResult {
+    const posting = draft.posting!;
+    if (posting.fate === 'sending' || posting.nextAt !== from)
+      draft = this.savePosting(runner, draft, { ...posting, fate: 'unknown', nextAt: from });
+    return { outcome: 'waiting', draft: toRecord(draft) };
+  }
+
+  private savePosting(runner: GameRunner, draft: StoredDraft, posting: PostingState): StoredDraft {
+    const at = this.now();
+    const saved = this.d.store.tx(() => {
+      if (posting.fate !== 'sending')
+        this.d.store.audit.append({
+          at,
+          gameId: runner.id,
+          actor: 'watch',
+          action: 'draft.post-failed',
+          detail: { draft: draft.id, attempts: posting.attempts, fate: posting.fate, error: posting.error },
+        });
+      return this.d.store.drafts.save({ ...draft, posting }, at);
+    });
+    this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId: draft.id });
+    return saved;
+  }
+
+  /** The moderator stops an approved draft's retries (nothing is tried until they approve it again). */
+  stop(runner: GameRunner, draftId: string): DraftRecord {
+    const draft = this.get(runner, draftId);
+    if (draft.status !== 'approved' || !draft.posting)
+      throw new ModdeskError('usage', `draft ${draftId} is not being retried; there is nothing to stop`);
+    const at = this.now();
+    const saved = this.d.store.tx(() => {
+      this.d.store.audit.append({
+        at,
+        gameId: runner.id,
+        actor: 'mod',
+        action: 'draft.retries-stopped',
+        detail: { draft: draftId },
+      });
+      return this.d.store.drafts.save({ ...draft, posting: { ...draft.posting!, stopped: true } }, at);
+    });
+    this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
+    return toRecord(saved);
+  }
+
+  /**
+   * Posts every approved draft not posted yet, oldest first (after a restart, or approved by config), each when
+   * its next try is due; one failing draft does not hold back the others (each failure is on its card). Returns
+   * how many were posted.
+   */
   async resume(runner: GameRunner): Promise<number> {
     let n = 0;
     for (const draft of this.d.store.drafts.list(runner.id, 'approved')) {
-      await this.approve(runner, draft.id);
-      n += 1;
+      try {
+        if ((await this.approve(runner, draft.id, { auto: true })).outcome !== 'waiting') n += 1;
+      } catch {
+        // said by `post` (log, audit, the draft's card)
+      }
     }
     return n;
   }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { hasMarker, marker } from '../adapters/common/idempotency.js';
 import type { Source } from '../adapters/registry.js';
 import type { Cursor, ReadResult } from '../adapters/types.js';
 import type { GameFile } from '../domain/game-file.js';
@@ -84,6 +85,11 @@ export class GameRunner {
    * thread's size as the platform says; null once a read has reached the end. Shown on the dashboard in words.
    */
   reading: { held: number; total: number | null } | null = null;
+  /**
+   * When the last poll that read the whole thread from the stored cursor (nothing missing) began (desk time), in
+   * this process: a try at posting whose fate is unknown is settled by such a read from after it (draft-actions.ts).
+   */
+  readThroughAt: Instant | null = null;
   /** Set while the game file on disk does not load: the desk keeps replaying the last good game. */
   gameFileError: GameFileError | null = null;
   readonly format: FormatName;
@@ -173,6 +179,18 @@ export class GameRunner {
    */
   gamePosts(): Post[] {
     return this.d.store.posts.list(this.id).filter((p) => !this.isOwnDraft(p));
+  }
+
+  /**
+   * The moderator's stored post carrying draft `key`'s marker (its newest version), whatever the thread did since:
+   * the desk's own read of the thread, not a look at a few pages.
+   */
+  ownPost(key: string): Post | null {
+    const mods = [this.game.moderator ?? []].flat().map((m) => m.toLowerCase());
+    const found = this.d.store.posts
+      .containing(this.id, marker(key))
+      .filter((p) => (mods.length === 0 || mods.includes(p.author.toLowerCase())) && hasMarker(p.html, key));
+    return found.at(-1) ?? null;
   }
 
   private isOwnDraft(p: Post): boolean {
@@ -285,6 +303,7 @@ export class GameRunner {
     this.lastErrorAt = null;
     this.lastPollAt = seenAt;
     this.missing = result.missing ?? [];
+    if (this.missing.length === 0) this.readThroughAt = cut;
     if (this.missing.length > 0)
       log.warn(
         { missing: this.missing.length, ids: this.missing.slice(0, 20) },

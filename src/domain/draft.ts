@@ -45,6 +45,28 @@ export interface DraftRecord {
   posted: { id: string | null; url: string | null; at: string } | null;
   /** For a superseded vote count: the newer count that replaced it. */
   supersededBy: string | null;
+  /** How posting an approved draft went while it is not posted (null: never tried, or posted at the first try). */
+  posting: PostingState | null;
+}
+
+/**
+ * An approved draft's tries at posting. `sending`: a try is under way (found so after a restart: the desk died in
+ * it, so its fate is unknown); `unknown`: the try may have reached the thread (the answer was lost, the board
+ * answered 5xx), so it is never tried again before a read of the thread from after it shows the post is not
+ * there; `failed`: the platform refused it in words, nothing was posted.
+ */
+export interface PostingState {
+  attempts: number;
+  fate: 'sending' | 'unknown' | 'failed';
+  /** When the last try began and ended (desk time, epoch ms; ended null while it runs). */
+  startedAt: number;
+  endedAt: number | null;
+  /** What happened, in words ("the board answered HTTP 500"). */
+  error: string | null;
+  /** When the desk tries (or looks) again (desk time); null while a try runs. */
+  nextAt: number | null;
+  /** The moderator stopped the retries: nothing is tried until they ask again. */
+  stopped: boolean;
 }
 
 /** A draft as stored: the record plus what the desk needs to recount and post it. */

@@ -23,6 +23,7 @@ interface Row {
   phase: string | null;
   number: number | null;
   superseded_by: string | null;
+  posting: string | null;
 }
 
 const fromRow = (r: Row): StoredDraft => ({
@@ -41,6 +42,7 @@ const fromRow = (r: Row): StoredDraft => ({
   recount: r.recount ? (JSON.parse(r.recount) as DraftRecord['recount']) : null,
   posted: r.posted ? (JSON.parse(r.posted) as DraftRecord['posted']) : null,
   supersededBy: r.superseded_by,
+  posting: r.posting ? (JSON.parse(r.posting) as DraftRecord['posting']) : null,
   planAt: r.plan_at,
   idempotencyKey: r.idempotency_key,
   edited: r.edited === 1,
@@ -75,7 +77,7 @@ export class DraftStore {
     this.countsOf = db.prepare(`SELECT * FROM drafts WHERE game_id = ? AND status = 'pending' AND kind = 'vote-count'
       AND phase IS ? ORDER BY plan_at, rowid`);
     this.update = db.prepare(`UPDATE drafts SET status = @status, text = @text, recount = @recount, posted = @posted,
-      edited = @edited, reason = @reason, superseded_by = @supersededBy, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
+      edited = @edited, reason = @reason, superseded_by = @supersededBy, posting = @posting, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
   }
 
   /** Inserts a new pending draft; a draft with the same id is left as it is (returns false). */
@@ -130,6 +132,7 @@ export class DraftStore {
       edited: d.edited ? 1 : 0,
       reason: d.reason,
       supersededBy: d.supersededBy ?? null,
+      posting: d.posting ? JSON.stringify(d.posting) : null,
       updatedAt,
     });
     return { ...d, updatedAt };

@@ -167,6 +167,13 @@ export const MIGRATIONS: Migration[] = [
       db.exec('ALTER TABLE flag_status ADD COLUMN alias TEXT;');
     },
   },
+  {
+    version: 6,
+    name: "an approved draft's tries at posting (attempts, fate, error, next try), so no crash hides one",
+    up(db) {
+      db.exec('ALTER TABLE drafts ADD COLUMN posting TEXT;');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

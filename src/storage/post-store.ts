@@ -68,6 +68,7 @@ export class PostStore {
   private readonly all: Statement;
   private readonly one: Statement;
   private readonly count: Statement;
+  private readonly holding: Statement;
 
   constructor(db: Database) {
     this.insert = db.prepare(
@@ -80,6 +81,7 @@ export class PostStore {
     this.all = db.prepare('SELECT post_id, version, json FROM posts WHERE game_id = ?');
     this.one = db.prepare('SELECT json FROM posts WHERE game_id = ? AND post_id = ? ORDER BY version').pluck();
     this.count = db.prepare('SELECT COUNT(*) FROM posts WHERE game_id = ?').pluck();
+    this.holding = db.prepare('SELECT json FROM posts WHERE game_id = ? AND instr(json, ?) > 0 ORDER BY seq').pluck();
   }
 
   /** Stores what is new; call inside the transaction that also stores the cursor, so a crash loses nothing. */
@@ -111,6 +113,11 @@ export class PostStore {
   /** Every version of one post, oldest first. */
   versions(gameId: string, postId: string): Post[] {
     return (this.one.all(gameId, postId) as string[]).map((j) => JSON.parse(j) as Post);
+  }
+
+  /** The stored post versions whose JSON holds `text` (a search by SQLite, parsing only the versions found). */
+  containing(gameId: string, text: string): Post[] {
+    return (this.holding.all(gameId, text) as string[]).map((j) => JSON.parse(j) as Post);
   }
 
   size(gameId: string): number {

@@ -18,6 +18,8 @@ const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
   approved: 'Approved. This desk cannot post here: copy the text below and paste it in the thread.',
   posted: 'Posted in the thread.',
+  waiting:
+    'Not posted yet: an earlier try may have reached the thread; the desk checks the thread before trying again.',
   changed: 'Not posted: the thread moved on since this was drafted. Check the recount below.',
   stale: 'Not posted: this draft changed while you were reading it. Check it and approve again.',
   rejected: 'Draft rejected.',

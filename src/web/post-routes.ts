@@ -51,6 +51,7 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
     const result = await desk.approveDraft(game.id, id, { confirm });
     if (result.outcome === 'changed') return { to: 'drafts', notice: 'changed', hash: `draft-${id}` };
     if (result.outcome === 'copy') return { to: 'drafts', notice: 'approved', extra: { copy: id }, hash: 'ready-h' };
+    if (result.outcome === 'waiting') return { to: 'drafts', notice: 'waiting', hash: `draft-${id}` };
     return { to: 'drafts', notice: 'posted' };
   }
   if (path === '/rulings') {

@@ -12,3 +12,15 @@ export function marker(key: string): string {
     });
   return `moddesk: ${clean}`;
 }
+
+/**
+ * Whether `text` carries the marker of `key` as a whole: `moddesk: g-vc-D1-1` is not found in a post carrying
+ * `moddesk: g-vc-D1-12`. Every search for an earlier try asks this (the sinks, and the desk over what it has read).
+ */
+export function hasMarker(text: string, key: string): boolean {
+  const line = marker(key);
+  for (let at = text.indexOf(line); at !== -1; at = text.indexOf(line, at + 1)) {
+    if (!/[\w.:-]/.test(text.charAt(at + line.length))) return true;
+  }
+  return false;
+}

@@ -25,7 +25,7 @@ describe('Discourse replies through the API', () => {
     const a = await src.reply('**Vote Count 1.1**', 'vc-1.1');
     expect(a.id).not.toBeNull();
     expect(a.url).toMatch(/\/t\/example-mafia-game\/321\/31$/);
-    expect(fake.raws.get(Number(a.id))).toContain('<!-- moddesk:vc-1.1 -->');
+    expect(fake.raws.get(Number(a.id))).toContain('<small>moddesk: vc-1.1</small>');
     const b = await src.reply('**Vote Count 1.1**', 'vc-1.1');
     expect(b).toEqual(a);
     expect(fake.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -34,7 +34,7 @@ describe('Discourse replies through the API', () => {
     await src.close();
   });
 
-  test('a failed POST (server error) is retried only after checking it did not land', async () => {
+  test('a failed POST (server error) is looked for once and never posted again by the sink: the failure goes up (invariant 6: the desk settles it by its reads)', async () => {
     const fake = await startDiscourseFake({ posts: 3, apiKey: 'k', apiUsername: 'moderator' });
     fakes.push(fake);
     const src = createDiscourseSource({
@@ -43,11 +43,15 @@ describe('Discourse replies through the API', () => {
       http: { ...TEST_HTTP, scheduler: new HostScheduler() },
     });
     fake.server.inject('500', { match: /^\/posts\.json$/ });
+    await expect(src.reply('Night 1 results', 'n1')).rejects.toThrow(/HTTP 500/);
+    let log = fake.server.take().filter((l) => !l.includes('robots'));
+    expect(log.filter((l) => l.startsWith('POST'))).toHaveLength(1);
+    expect(log.filter((l) => l.includes('include_raw=true'))).toHaveLength(2);
+    // The desk's later try (once its read showed no post): posted once.
     const r = await src.reply('Night 1 results', 'n1');
     expect(r.id).not.toBeNull();
-    const log = fake.server.take().filter((l) => !l.includes('robots'));
-    expect(log.filter((l) => l.startsWith('POST'))).toHaveLength(2);
-    expect(log.filter((l) => l.includes('include_raw=true'))).toHaveLength(2);
+    log = fake.server.take().filter((l) => !l.includes('robots'));
+    expect(log.filter((l) => l.startsWith('POST'))).toHaveLength(1);
     await src.close();
   });
 

@@ -1,4 +1,5 @@
 import { ModdeskError } from '../../domain/errors.js';
+import { hasMarker, marker } from '../common/idempotency.js';
 import type { PoliteClient } from '../http/polite-client.js';
 import type { PostReceipt } from '../types.js';
 import { mapDiscourseResponse } from './parse-page.js';
@@ -15,9 +16,9 @@ export interface DiscourseCredentials {
 const LOOK_BACK = 30;
 
 /**
- * Replies through the API (`POST /posts.json`) with a user API key. The idempotency key is written into the raw
- * text as an HTML comment; before posting (and after any failed attempt) the last posts are searched for it, so a
- * retry never posts twice.
+ * Replies through the API (`POST /posts.json`) with a user API key. The idempotency key is written into the post
+ * as a small line (`moddesk: KEY`, the line every sink writes, which the desk's own reads of the topic see);
+ * before posting (and after a failed attempt) the last posts are searched for it.
  */
 export class DiscourseSink {
   constructor(
@@ -27,35 +28,37 @@ export class DiscourseSink {
   ) {}
 
   async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
-    const marker = `<!-- moddesk:${idempotencyKey} -->`;
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const earlier = await this.find(marker);
-      if (earlier) return earlier;
-      try {
-        const res = await this.client.get(`${this.ref.base}/posts.json`, {
-          method: 'POST',
-          accept: 'application/json',
-          attempts: 1,
-          headers: {
-            'content-type': 'application/json',
-            'api-key': this.creds.apiKey,
-            'api-username': this.creds.username,
-          },
-          body: JSON.stringify({ topic_id: this.ref.topicId, raw: `${text}\n\n${marker}` }),
-        });
-        const created = discourseCreatedSchema.parse(JSON.parse(res.body));
-        return { id: String(created.id), url: this.postUrl(created.post_number, created.topic_slug) };
-      } catch (err) {
-        lastError = err;
-      }
+    const earlier = await this.find(idempotencyKey);
+    if (earlier) return earlier;
+    let res: Awaited<ReturnType<PoliteClient['get']>>;
+    try {
+      res = await this.client.get(`${this.ref.base}/posts.json`, {
+        method: 'POST',
+        accept: 'application/json',
+        attempts: 1,
+        headers: {
+          'content-type': 'application/json',
+          'api-key': this.creds.apiKey,
+          'api-username': this.creds.username,
+        },
+        body: JSON.stringify({
+          topic_id: this.ref.topicId,
+          raw: `${text.trimEnd()}\n\n<small>${marker(idempotencyKey)}</small>`,
+        }),
+      });
+    } catch (err) {
+      // The post may have been stored before the answer was lost: one look; a miss goes up, and the desk settles
+      // it by its own reads of the topic before it ever tries again.
+      const landed = await this.find(idempotencyKey).catch(() => null);
+      if (landed) return landed;
+      const words = `could not post the reply to ${this.ref.base}/t/${this.ref.topicId}: ${(err as Error).message}`;
+      throw new ModdeskError('http', words, { cause: err });
     }
-    throw new ModdeskError('http', `could not post the reply to ${this.ref.base}/t/${this.ref.topicId}`, {
-      cause: lastError,
-    });
+    const created = discourseCreatedSchema.parse(JSON.parse(res.body));
+    return { id: String(created.id), url: this.postUrl(created.post_number, created.topic_slug) };
   }
 
-  private async find(marker: string): Promise<PostReceipt | null> {
+  private async find(key: string): Promise<PostReceipt | null> {
     const topicUrl = topicJsonUrl(this.ref, null);
     const topic = await this.client.get(topicUrl, { accept: 'application/json', validate: isJson });
     const mapped = mapDiscourseResponse(topic.body, this.ref.base, topicUrl);
@@ -67,7 +70,7 @@ export class DiscourseSink {
       validate: isJson,
     });
     const posts = discoursePostsSchema.parse(JSON.parse(res.body)).post_stream.posts;
-    const mine = posts.find((p) => p.username === this.creds.username && p.raw?.includes(marker));
+    const mine = posts.find((p) => p.username === this.creds.username && hasMarker(p.raw ?? '', key));
     return mine ? { id: String(mine.id), url: this.postUrl(mine.post_number, mapped.slug) } : null;
   }
 

@@ -99,11 +99,26 @@ export class BoardSession {
         bodyTimeout: this.opts.timeoutMs,
       });
     } catch (cause) {
-      throw new ModdeskError('http', `${method} ${url.origin}${url.pathname}: ${(cause as Error).message}`, { cause });
+      throw new ModdeskError('http', `${method} ${url.origin}${url.pathname}: ${this.lostWords(cause, url)}`, {
+        cause,
+      });
     }
     const text = await res.body.text();
     this.keepCookies(res.headers['set-cookie']);
     return { status: res.statusCode, headers: res.headers, body: text };
+  }
+
+  /** Why a request got no answer, in words that name the host and what timed out. */
+  private lostWords(cause: unknown, url: URL): string {
+    const code = (cause as { code?: string }).code ?? (cause as Error).name;
+    const seconds = Math.round(this.opts.timeoutMs / 1000);
+    if (code === 'UND_ERR_HEADERS_TIMEOUT') return `${url.host} did not answer within ${seconds} s`;
+    if (code === 'UND_ERR_BODY_TIMEOUT') return `${url.host} stopped sending its page for ${seconds} s`;
+    if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')
+      return `${url.host} closed the connection before answering (the request may have been taken)`;
+    if (code === 'ECONNREFUSED') return `${url.host} refused the connection (is the board down?)`;
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `cannot find the host ${url.hostname} (DNS lookup failed)`;
+    return `${url.host}: ${(cause as Error).message}`;
   }
 
   private keepCookies(raw: string | string[] | undefined): void {

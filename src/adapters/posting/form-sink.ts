@@ -1,7 +1,9 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
-import { marker } from '../common/idempotency.js';
+import { hasMarker, marker } from '../common/idempotency.js';
 import type { PagedPlatform } from '../common/paged-forum.js';
+import { NotPosted } from '../common/post-outcome.js';
+import { statusWords } from '../http/status-words.js';
 import type { PostReceipt, ThreadSink } from '../types.js';
 import type { BoardDialect } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
@@ -44,13 +46,28 @@ export class FormSink implements ThreadSink {
     const line = marker(idempotencyKey);
     const body = `${text.trimEnd()}\n\n${this.dialect.small(line)}`;
     return this.attempt('reply', async () => {
-      const earlier = await this.findInThread(line);
+      const earlier = await this.findInThread(idempotencyKey);
       if (earlier) return earlier;
       const form = await this.formAt(this.dialect.replyUrl(this.thread), this.dialect.message);
-      const res = await this.submit(form, { [this.dialect.message]: body, ...this.dialect.submit });
-      this.lastPostAt = this.opts.now();
-      this.check(res);
-      return this.findInThread(line);
+      try {
+        const res = await this.submit(form, { [this.dialect.message]: body, ...this.dialect.submit });
+        this.lastPostAt = this.opts.now();
+        this.check(res);
+      } catch (err) {
+        if (err instanceof Refused) throw err;
+        // The board may have stored it before the answer was lost: one look, then the desk settles it by its reads.
+        const landed = await this.findInThread(idempotencyKey).catch(() => null);
+        if (landed) return landed;
+        throw err;
+      }
+      const landed = await this.findInThread(idempotencyKey);
+      if (landed) return landed;
+      // Taken without a refusal but not seen: trying again could post it twice; the desk's reads settle it.
+      throw new ModdeskError(
+        'http',
+        `${this.dialect.name} took the reply without a refusal, but it is not among the thread's last pages yet (held for approval?)`,
+        { place: this.thread },
+      );
     });
   }
 
@@ -91,7 +108,7 @@ export class FormSink implements ThreadSink {
         if (err.kind === 'flood') await this.opts.sleep(this.floodMs());
       }
     }
-    throw new ModdeskError(
+    throw new NotPosted(
       'http',
       `${this.dialect.name} did not take the ${what}: ${last}. Nothing was lost: the draft stays approved and is posted at the next try`,
       { place: this.thread },
@@ -137,7 +154,7 @@ export class FormSink implements ThreadSink {
     const kind = said ? this.dialect.kind(said) : 'other';
     if (kind === 'form' || kind === 'flood') throw new Refused(kind, quote(said ?? '', 200));
     // A wrong password is not cured by trying again (and boards lock accounts that keep trying).
-    throw new ModdeskError(
+    throw new NotPosted(
       'http',
       `${this.dialect.name} refused the login of ${quote(this.creds.username)}: ${said ? quote(said, 200) : 'no session after logging in'}. Check MODDESK_FORUM_USERNAME and MODDESK_FORUM_PASSWORD; nothing was posted and the draft stays approved`,
       { place: this.dialect.loginUrl(this.thread) },
@@ -156,13 +173,16 @@ export class FormSink implements ThreadSink {
   }
 
   private check(res: BoardResponse): void {
+    // A 5xx may come after the board stored the post: not a refusal, and not "logged out".
+    if (res.status >= 500) throw new ModdeskError('http', `${this.dialect.name} answered ${statusWords(res.status)}`);
+    if (res.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
     const said = this.dialect.refusal(res.body);
     if (said) throw new Refused(this.dialect.kind(said), quote(said, 200));
     if (!this.dialect.loggedIn(res.body)) throw new Refused('login', 'the session ended (logged out)');
   }
 
-  /** The moderator's post carrying `line` among the thread's last two pages. */
-  private async findInThread(line: string): Promise<PostReceipt | null> {
+  /** The moderator's post carrying `key`'s marker on the thread's first page or its last two (a quick look: the desk's own reads settle the rest). */
+  private async findInThread(key: string): Promise<PostReceipt | null> {
     const read = async (url: string) => {
       const res = await this.session.get(url);
       return this.engine.parsePage(res.body, { pageUrl: res.url, timeZone: 'UTC', now: this.opts.now() });
@@ -176,7 +196,8 @@ export class FormSink implements ThreadSink {
     for (const page of pages) {
       for (const entry of page.entries) {
         const post: Post = entry.toPost();
-        if (post.author.toLowerCase() === me && post.html.includes(line)) return { id: post.id, url: post.url ?? null };
+        if (post.author.toLowerCase() === me && hasMarker(post.html, key))
+          return { id: post.id, url: post.url ?? null };
       }
     }
     return null;

@@ -23,6 +23,7 @@ function draft(kind: DraftRecord['kind'], phase: string | null, extra: Partial<S
     recount: null,
     posted: null,
     supersededBy: null,
+    posting: null,
     planAt: n,
     idempotencyKey: `g-${n}`,
     edited: false,
