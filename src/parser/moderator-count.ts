@@ -70,52 +70,71 @@ function countLines(html: string): string[] {
   return lines.map((l) => l.replace(/\r/g, '')).filter((l) => l.trim());
 }
 
-const NOT_VOTING = /^\s*(?:players\s+)?not\s*voting\b\s*(?:\(\s*\d+\s*\))?\s*[:\-–—]?\s*(.*)$/i;
-const DASH = '[-–—:]';
-// The number of votes a line states, in its forms: `(3)`, `[3]`, `- 3`, or a table's column.
-const STATED = [
-  new RegExp(
-    `^(.+?)\\s*[([]\\s*(\\d{1,2})\\s*[)\\]]\\s*(?:[([]\\s*L\\s*[-~]\\s*\\d+\\s*[)\\]]\\s*)?${DASH}?\\s*(.*)$`,
-    'i',
-  ),
-  new RegExp(`^(.+?)\\s*${DASH}\\s*(\\d{1,2})\\b\\s*(?:${DASH}\\s*)?(.*)$`, 'i'),
-  /^(\S.*?\S)\s{2,}(\d{1,2})\s+(.*)$/,
-];
-// No number: `Bob: Ann`, or only the distance to a lynch (cut out before): `Bob (L-2): Ann`, `[L~4] Bob - [Ann]`.
-// A hyphen only with a space before it: `Dry-Fit - Ann` names Dry-Fit.
-const L_ONLY = /^(.+?)(?:\s+[-–—]|\s*[:–—])\s*(.*)$/;
-const NUMBERING = /^\s*(?:\d{1,2}\s*[.)]\s+|[-*•·]\s+)/;
-// What a line says after its voters: `(L-2)`, `<-- L-1`, `- (L-1)`, `L-1!`, `LYNCHED`.
-const TAIL =
-  /\s*(?:[-–—]\s*)?(?:<-+\s*)?[([]?\s*(?:L\s*[-~]\s*\d+|lynched|hammered|is lynched)\s*!*\s*[)\]]?\s*!*\s*$/i;
+// Every pattern below runs on one line made single-spaced (`oneSpaced`), so none has two runs of spaces to share
+// (test/linear-regex.test.ts): optional single spaces, and plain string scans where a pattern would backtrack.
+const oneSpaced = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** `(3)`, `[3]`: the number of votes a line states. */
+const MARKER = /[([] ?(\d{1,2}) ?[)\]]/;
+/** Every `(3)` of a line. */
+const MARKERS = /[([] ?(\d{1,2}) ?[)\]]/g;
+/** `Bob - 3 - Ann`, `Bob: 3 (Ann)`: the number after a dash or colon. */
+const DASHED = /(?:^|[ \w])[-–—:] ?(\d{1,2})(?![\d:])/;
+/** A table's number column, `Bob      2  Ann` (the line's own spacing, tabs as spaces): where its spaces start. */
+function column(table: string): { at: number; end: number; n: number } | null {
+  for (let i = table.indexOf('  '); i > 0; i = table.indexOf('  ', i)) {
+    let j = i;
+    while (table[j] === ' ') j += 1;
+    const digits = /^\d{1,2}(?= |$)/.exec(table.slice(j, j + 3));
+    if (digits) return { at: i, end: j + digits[0].length, n: Number(digits[0]) };
+    i = j;
+  }
+  return null;
+}
+/** A line's note of the distance to a lynch, wherever it sits: `(L-2)`, `[L~4]`, `<-- L-1`. */
+const L_NOTE = /[([] ?L ?[-~] ?\d{1,2} ?!* ?[)\]]|<-+ ?L ?[-~] ?\d{1,2}!*/gi;
+const NUMBERING = /^(?:\d{1,2} ?[.)] |[-*•·] )/;
+/** What a line may say after its last voter: `L-1`, `<--`, `lynched`. */
+const TAIL_WORD = /^(?:<-+|L[-~]\d{1,2}!*|lynched!*|hammered!*|is|!+|-+)$/i;
+const SEPARATORS = ' :-–—';
+
+function trimChars(s: string, chars: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && chars.includes(s[a] as string)) a += 1;
+  while (b > a && chars.includes(s[b - 1] as string)) b -= 1;
+  return s.slice(a, b);
+}
+
+const NOT_VOTING_HEADS = ['players not voting', 'not voting', 'notvoting', 'not-voting'];
 
 /** Reads a count post's wagons and `Not voting` line as written; no line that looks like a wagon, no wagons. */
 export function readWrittenCount(html: string): WrittenCount {
   const wagons: WrittenWagon[] = [];
   let notVoting: string[] | null = null;
   for (const raw of countLines(html)) {
-    const text = raw.replace(/\t/g, '    ').trimEnd();
-    const nv = NOT_VOTING.exec(text.replace(/\s+/g, ' '));
-    if (nv) {
-      if (notVoting === null) notVoting = splitNames(nv[1] ?? '');
+    const text = oneSpaced(raw);
+    if (text.length > 400) continue;
+    const lower = text.toLowerCase();
+    const head = NOT_VOTING_HEADS.find((h) => lower.startsWith(h) && !/[a-z]/.test(lower[h.length] ?? ''));
+    if (head) {
+      let rest = trimChars(text.slice(head.length), SEPARATORS);
+      const count = MARKER.exec(rest);
+      if (count && count.index === 0) rest = trimChars(rest.slice(count[0].length), SEPARATORS);
+      if (notVoting === null) notVoting = splitNames(rest);
       continue;
     }
     for (const part of wagonRun(text)) {
-      const w = wagonLine(part);
+      const w = wagonLine(part, raw);
       if (w) wagons.push(w);
     }
   }
   return { wagons, notVoting };
 }
 
-// A line's note of the distance to a lynch, wherever it sits: `(L-2)`, `[L~4]`, `<-- L-1`.
-const L_NOTE = /(?:<-+\s*)?[([]\s*L\s*[-~]\s*\d+\s*!*\s*[)\]]|<-+\s*L\s*[-~]\s*\d+!*/gi;
-
-const MARKER = /[([]\s*\d{1,2}\s*[)\]]/g;
-
 /** `Bob (2) Ann, Cy, Dee (1) Eve`: two wagons a missing line break ran together, cut at the comma before the second. */
 function wagonRun(text: string): string[] {
-  const marks = [...text.matchAll(MARKER)];
+  const marks = [...text.matchAll(MARKERS)];
   if (marks.length < 2) return [text];
   const parts: string[] = [];
   let start = 0;
@@ -132,42 +151,66 @@ function wagonRun(text: string): string[] {
   return parts;
 }
 
-function wagonLine(raw: string): WrittenWagon | null {
-  const numbered = raw.replace(NUMBERING, '');
-  // `[L-4] Bob - Ann`: the note first.
-  const table = numbered.replace(L_NOTE, ' ');
-  const text = table.replace(/\s+/g, ' ').trim();
-  const line = numbered.replace(/\s+/g, ' ').trim();
-  if (text.length > 400) return null;
-  for (const [i, re] of STATED.entries()) {
-    const m = re.exec(i === 2 ? table.trim() : text);
-    if (!m) continue;
-    const target = cleanTarget(m[1] ?? '');
-    if (!target) continue;
-    return { target, voters: splitNames(m[3] ?? ''), stated: Number(m[2]), line };
+function wagonLine(part: string, raw: string): WrittenWagon | null {
+  const line = part.replace(NUMBERING, '');
+  const text = oneSpaced(line.replace(L_NOTE, ' '));
+  const noted = text !== oneSpaced(line);
+  const wagon = (target: string, rest: string, stated: number | null, loose = false): WrittenWagon | null => {
+    const t = cleanTarget(target);
+    if (!t || t.length > 40) return null;
+    return {
+      target: t,
+      voters: splitNames(trimChars(rest, SEPARATORS)),
+      stated,
+      line,
+      ...(loose ? { loose: true as const } : {}),
+    };
+  };
+  const marker = MARKER.exec(text);
+  if (marker && marker.index > 0)
+    return wagon(text.slice(0, marker.index), text.slice(marker.index + marker[0].length), Number(marker[1]));
+  const dashed = DASHED.exec(text);
+  if (dashed && dashed.index > 0) {
+    const at = dashed.index + (dashed[0].length - dashed[0].trimStart().length);
+    return wagon(text.slice(0, at), text.slice(dashed.index + dashed[0].length), Number(dashed[1]));
   }
-  const l = L_ONLY.exec(text);
-  const target = l && cleanTarget(l[1] ?? '');
-  if (!l || !target || target.length > 40) return null;
-  // Without a number or an L-n note, `Bob: Ann, Cy` is a wagon only if every name in it is a player's.
-  return { target, voters: splitNames(l[2] ?? ''), stated: null, line, ...(table === numbered ? { loose: true } : {}) };
+  // A table keeps its own spacing: only a line that is the whole raw line (not a piece of a run) is one.
+  const table = raw.replace(/\t/g, '    ').replace(NUMBERING, '').replace(L_NOTE, ' ').trim();
+  const col = part === oneSpaced(raw) ? column(table) : null;
+  if (col) return wagon(table.slice(0, col.at), table.slice(col.end), col.n);
+  // No number: `Bob: Ann`, `Bob (L-2): Ann` (its note cut out above), `[L~4] Bob - [Ann]`. A hyphen splits only
+  // with a space before it (`Dry-Fit - Ann` names Dry-Fit).
+  const cut = firstSeparator(text);
+  if (cut === null) return null;
+  return wagon(text.slice(0, cut.at), text.slice(cut.at + cut.length), null, !noted);
 }
 
+function firstSeparator(text: string): { at: number; length: number } | null {
+  for (let i = 1; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === ':' || c === '–' || c === '—') return { at: i, length: 1 };
+    if (c === '-' && text[i - 1] === ' ') return { at: i, length: 1 };
+  }
+  return null;
+}
+
+const TARGET_ASIDES = ['(replac', '(formerly', '(aka', '(was ', '(subbed', '(in for'];
+
 function cleanTarget(s: string): string {
-  return s
-    .replace(/\s*\((?:replac|formerly|aka|was\b|subbed|in for)[^)]*\)?/gi, '')
-    .replace(/[\s:\-–—]+$/, '')
-    .replace(/^[\s[(]+|[\s\])]+$/g, '')
-    .trim();
+  const lower = s.toLowerCase();
+  const aside = Math.min(...TARGET_ASIDES.map((a) => lower.indexOf(a)).filter((i) => i >= 0), s.length);
+  return trimChars(s.slice(0, aside), ' :-–—[]()');
 }
 
 /** The voters of a line: split at `,` `;` `/` `&` and `and`; brackets and a trailing `L-2` note dropped. */
 export function splitNames(s: string): string[] {
-  let rest = s.trim();
-  for (let i = 0; i < 3 && TAIL.test(rest); i += 1) rest = rest.replace(TAIL, '');
-  rest = rest.replace(/^[\s([{]+|[\s)\]}]+$/g, '');
-  return rest
-    .split(/\s*(?:[,;/&]|\band\b)\s*/i)
-    .map((n) => n.replace(/^[\s"'([{]+|[\s"')\]}.!*]+$/g, '').trim())
+  return oneSpaced(s)
+    .split(/[,;/&]/)
+    .flatMap((piece) => piece.split(/ and /i))
+    .map((n) => {
+      const words = n.trim().split(' ');
+      while (words.length > 1 && TAIL_WORD.test(words[words.length - 1] as string)) words.pop();
+      return trimChars(words.join(' '), ' "\'([{)]}.!*');
+    })
     .filter((n) => n !== '' && !/^(?:none|nobody|no one|-+)$/i.test(n));
 }
