@@ -31,6 +31,8 @@ function buildSchemas() {
   const player = z.strictObject({
     name: z.string().min(1),
     aliases: z.array(z.string().min(1)).optional().default([]),
+    /** P8: other accounts that post for this slot (a hydra's heads, each on their own account). */
+    accounts: z.array(z.string().min(1)).optional(),
     faction: z.string().min(1).optional(),
     role: z.string().min(1).optional(),
     mode: z.enum(['launch', 'abm']).optional(),

@@ -29,7 +29,9 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
   });
   const seen = new Set<string>();
   const slots: Slot[] = game.players.map((p, index) => {
-    for (const n of [p.name, ...p.aliases]) {
+    // P8: a hydra head's own account posts for the slot, and its name reads the slot, as an alias does.
+    const aliases = [...p.aliases, ...(p.accounts ?? [])];
+    for (const n of [p.name, ...aliases]) {
       if (seen.has(normName(n))) fail(`players[${index}]`, `the name ${JSON.stringify(n)} is used twice`);
       seen.add(normName(n));
     }
@@ -37,7 +39,7 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
       index,
       name: p.name,
       formerNames: [],
-      aliases: p.aliases,
+      aliases,
       faction: p.faction ?? null,
       role: p.role ?? null,
       mode: p.mode ?? (p.role === 'Missile Silo' ? 'launch' : null),

@@ -227,7 +227,7 @@ function applyVote(
     return addFlag(ctx, postFlag(post, at, 'vote-without-unvote', message, voterName));
   }
   if (action.misspelt) {
-    const message = `Read ${quote(action.misspelt)} as ${action.kind === 'vote' ? 'Vote' : 'Unvote'} (a misspelt action word). ${quote(action.text)}`;
+    const message = `Read ${quote(action.misspelt)} as ${action.kind === 'vote' ? 'Vote' : 'Unvote'} (the action word misspelt or in another form). ${quote(action.text)}`;
     ctx = addFlag(ctx, postFlag(post, at, 'action-misspelt', message, voterName));
   }
   const cast =

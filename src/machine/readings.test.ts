@@ -164,6 +164,36 @@ phases:
     expect(s.flags.filter((f) => f.code === 'vote-not-player').map((f) => f.actor)).toEqual(['KickYouQuick']);
   });
 
+  it('P8: a hydra head posting from their own account acts for the slot when the game file lists the account', () => {
+    const g = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: WormKrew, accounts: [SleepKrew] }, { name: Bob }, { name: Cid }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+`,
+      'p8.yaml',
+    );
+    const s = state(g, [post('SleepKrew', '<b>Vote: Bob</b>', 2), post('Cid', '<b>Vote: SleepKrew</b>', 3)]);
+    expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([
+      ['Bob', ['WormKrew']],
+      ['WormKrew', ['Cid']],
+    ]);
+    expect(s.flags.filter((f) => f.code === 'vote-not-player')).toEqual([]);
+    // Without the account listed, the same post is refused, as before.
+    const without = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: WormKrew }, { name: Bob }, { name: Cid }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+`,
+      'p8-without.yaml',
+    );
+    const refused = state(without, [post('SleepKrew', '<b>Vote: Bob</b>', 2)]);
+    expect(refused.votes.wagons).toEqual([]);
+  });
+
   it('every counted vote carries its reading: sure ones silently, doubtful ones with a flag and the reason', () => {
     const s = state(game(), [post('Bob', '<b>Vote: Alice</b>', 2), post('Cid', '<b>Vote: Alicw</b>', 3)]);
     expect(s.votes.wagons[0]?.readings).toMatchObject([

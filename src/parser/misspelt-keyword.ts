@@ -4,6 +4,8 @@ import damerau from 'damerau-levenshtein';
 const HEAD = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
 /** A41: a word alone on its line, perhaps with a full stop or `!` (`Umvote`, `un-vote`): read only as `unvote`. */
 const ALONE = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{5,8})[\s.!]*$/u;
+/** A49: the verb form where the keyword goes, `voting X`, `I'm voting X`, `I am voting for X`: a vote, doubtful. */
+const VERB = /^([\s#/!*\u2022\u00B7~[(-]*)((?:i['\u2019]?m\s+|i\s+am\s+)?voting)\s/iu;
 /** English words one edit from `vote` that are not votes. */
 const REAL_WORDS = new Set([
   'note',
@@ -31,6 +33,11 @@ const REAL_WORDS = new Set([
  * line with the keyword spelt right and the word as typed, or null.
  */
 export function respellKeyword(line: string): { line: string; typed: string; keyword: 'vote' | 'unvote' } | null {
+  const verb = VERB.exec(line);
+  if (verb) {
+    const typed = verb[2] as string;
+    return { line: `${verb[1]}vote${line.slice((verb[1] as string).length + typed.length)}`, typed, keyword: 'vote' };
+  }
   const head = HEAD.exec(line);
   const m = head ?? ALONE.exec(line);
   if (!m) return null;

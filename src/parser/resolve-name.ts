@@ -178,6 +178,8 @@ function readName(argument: string, index: NameIndex): NameMatch {
   }
   const direct = byText(normalizeName(text), index);
   if (direct.kind !== 'unknown') return direct;
+  const two = twoNames(text, index);
+  if (two) return two;
   const leading = leadingCandidates(text);
   for (const candidate of leading) {
     const found = byText(normalizeName(candidate), index);
@@ -192,6 +194,31 @@ function readName(argument: string, index: NameIndex): NameMatch {
     if (near.kind !== 'unknown') return near;
   }
   return byLooseReadings(text, index);
+}
+
+/** Where a vote names a second player: `Ann and Bob`, `Ann or Bob`, `Ann & Bob`. */
+const SECOND_NAME = /\s(?:and|or|&|\+)\s/iu;
+
+/**
+ * N48: a vote naming two players (`VOTE: Ann and Bob come post`) is no vote for either, never a sure vote for the
+ * first: each side read by the exact … initials steps (the whole side, else its leading words), two slots.
+ */
+function twoNames(text: string, index: NameIndex): NameMatch | null {
+  const m = SECOND_NAME.exec(text);
+  if (!m) return null;
+  const a = firstReading(text.slice(0, m.index), index);
+  const b = firstReading(text.slice(m.index + m[0].length), index);
+  if (a === null || b === null || a === b) return null;
+  return { kind: 'ambiguous', slots: a < b ? [a, b] : [b, a], via: 'leading-words' };
+}
+
+function firstReading(text: string, index: NameIndex): number | null {
+  for (const candidate of [text, ...leadingCandidates(text)]) {
+    const found = byText(normalizeName(candidate), index);
+    if (found.kind === 'player') return found.slot;
+    if (found.kind === 'ambiguous') return null;
+  }
+  return null;
 }
 
 /** N38: an argument with no letter or digit reads only a name of the same symbols, whole (`-_-`). */

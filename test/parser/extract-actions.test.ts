@@ -68,8 +68,9 @@ describe('§2 bold form: keyword at the start of a bold run', () => {
     expect(thread('<b>Day 1 Vote Count (#4)</b>')).toEqual({ actions: [], diagnostics: [] });
   });
 
-  it('`Votes`, `Voted`, `Voting` are not the keyword', () => {
-    expect(thread('<b>Votes: Ann 3</b><b>Voted Ann</b><b>Voting Ann</b>').actions).toEqual([]);
+  it('`Votes`, `Voted` are not the keyword; `Voting Ann` is a vote marked for the mod (docs/readings.md A49)', () => {
+    expect(thread('<b>Votes: Ann 3</b><b>Voted Ann</b>').actions).toEqual([]);
+    expect(thread('<b>Voting Ann</b>').actions).toMatchObject([{ kind: 'vote', argument: 'Ann', misspelt: 'Voting' }]);
   });
 
   it('an empty bold run or one with only spaces gives nothing', () => {

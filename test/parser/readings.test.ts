@@ -340,3 +340,23 @@ describe('nickname readings', () => {
     expect(resolveName('lliuq', roster)).toMatchObject({ kind: 'player', slot: 2 });
   });
 });
+
+describe('vote forms (issue 28)', () => {
+  it('N48: a vote naming two players is ambiguous, never a sure vote for the first', () => {
+    const roster = names(['Quill', 'Dolores', 'Marigold']);
+    expect(resolveName('Quill and Dolores come post', roster)).toEqual({
+      kind: 'ambiguous',
+      slots: [0, 1],
+      via: 'leading-words',
+    });
+    expect(resolveName('Quill or Marigold', roster)).toMatchObject({ kind: 'ambiguous', slots: [0, 2] });
+    // A second part that names nobody leaves the first reading.
+    expect(resolveName('Quill and his friends', roster)).toMatchObject({ kind: 'player', slot: 0 });
+  });
+  it('A49: the verb form where the keyword goes (voting X, I’m voting X) is a vote, marked for the mod', () => {
+    expect(first('<b>voting Ann</b>')).toMatchObject({ kind: 'vote', argument: 'Ann', misspelt: 'voting' });
+    expect(first('<b>I’m voting Ann</b>')).toMatchObject({ kind: 'vote', argument: 'Ann', misspelt: 'I’m voting' });
+    expect(first('<b>I am voting for Ann</b>')).toMatchObject({ kind: 'vote', argument: 'Ann' });
+    expect(read('<b>not voting Ann</b>')).toEqual([]);
+  });
+});
