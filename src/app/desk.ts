@@ -61,6 +61,8 @@ export interface Desk {
  * the guided night console too, reads the state JSON and the view model built from it (reporter/dashboard-view.ts).
  */
 export interface DeskExtras {
+  /** Stops the retries of an approved draft that failed to post (Approve tries it again). */
+  stopPosting?(gameId: string, draftId: string): Promise<DraftRecord>;
   /**
    * The state after the night running now, resolved now from `picks` in place of tonight's PMs (nothing is stored):
    * the guided console's Dawn Report and Analyst/Scanner signals before "Everyone, wake up."
@@ -135,6 +137,8 @@ export interface GameSummary {
   /** Posts the last poll could not get (the read is incomplete); asked again at the next poll. */
   missingPosts?: string[];
   result: StateJson['result'];
+  /** Approved drafts not posted yet after a try (failed, retrying, or their fate being checked): said on every page. */
+  notPosted?: DraftRecord[];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
   gameFileError?: { text: string; place: string | null; message: string; at: string } | null;
 }

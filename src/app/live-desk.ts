@@ -128,6 +128,10 @@ export class LiveDesk implements DashboardDesk {
           reading: r.reading,
         },
         missingPosts: r.missing,
+        notPosted: this.store.drafts
+          .list(r.id, 'approved')
+          .filter((d) => d.posting)
+          .map(toRecord),
         result: s.result,
         gameFileError: r.gameFileError,
       };
@@ -199,6 +203,10 @@ export class LiveDesk implements DashboardDesk {
 
   approveDraft(gameId: string, draftId: string, opts?: { confirm?: boolean }): Promise<ApproveResult> {
     return this.actions.approve(this.acted(gameId), draftId, opts);
+  }
+
+  async stopPosting(gameId: string, draftId: string): Promise<DraftRecord> {
+    return this.actions.stop(this.acted(gameId), draftId);
   }
 
   async rejectDraft(gameId: string, draftId: string, reason?: string): Promise<DraftRecord> {

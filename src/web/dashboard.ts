@@ -18,6 +18,7 @@ const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
   approved: 'Approved. This desk cannot post here: copy the text below and paste it in the thread.',
   posted: 'Posted in the thread.',
+  stopped: 'Retries stopped: the draft stays approved and unposted until you press Retry now.',
   waiting:
     'Not posted yet: an earlier try may have reached the thread; the desk checks the thread before trying again.',
   changed: 'Not posted: the thread moved on since this was drafted. Check the recount below.',
@@ -86,7 +87,9 @@ export class Dashboard {
         res.end();
         return;
       }
-      const status = err instanceof HttpError ? err.status : err instanceof ModdeskError ? 400 : 500;
+      // A platform that failed (its 5xx, a lost answer) is not the moderator's error: 502, with the words.
+      const status =
+        err instanceof HttpError ? err.status : err instanceof ModdeskError ? (err.code === 'http' ? 502 : 400) : 500;
       const message =
         err instanceof HttpError || err instanceof ModdeskError
           ? err.message

@@ -61,7 +61,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
 <p class="small muted">Approved. This platform cannot post for you: copy the text and post it in the thread.</p>
 <textarea id="ready-text" readonly>${copy.text}</textarea><div class="actions"><button type="button" data-copy="ready-text" id="ready-copy">Copy</button></div></section>`
         : '';
-      return frame('Drafts', html`${ready}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf)}`);
+      return frame('Drafts', html`${ready}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf, state.at)}`);
     }
     case 'flags': {
       const triage = await desk.flagTriage(game.id, flagFilterFrom(c.query));

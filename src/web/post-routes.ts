@@ -29,13 +29,18 @@ const field = (form: URLSearchParams, name: string, max = 20_000): string => {
 /** Applies one change; `path` is the part after `/games/:id`. */
 export async function change(path: string, c: ChangeContext): Promise<ChangeResult> {
   const { desk, game, form } = c;
-  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject)$/.exec(path);
+  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject|stop)$/.exec(path);
   if (draft) {
     const id = decodeURIComponent(draft[1] as string);
     const op = draft[2];
     if (op === 'edit') {
       await desk.editDraft(game.id, id, field(form, 'text'));
       return { to: 'drafts', notice: 'saved', hash: `draft-${id}` };
+    }
+    if (op === 'stop') {
+      if (!desk.stopPosting) throw new HttpError(404, 'This desk does not post.');
+      await desk.stopPosting(game.id, id);
+      return { to: 'drafts', notice: 'stopped', hash: `draft-${id}` };
     }
     if (op === 'reject') {
       const reason = form.get('reason')?.slice(0, 200).trim();

@@ -121,12 +121,19 @@ export class FormSink implements ThreadSink {
 
   /** The form on `url` holding field `name`, logging in first when the board asks for it. */
   private async formAt(url: string, name: string): Promise<BoardForm> {
-    let page = await this.session.get(url);
+    let page = this.answered(await this.session.get(url));
     if (!this.dialect.loggedIn(page.body)) {
       await this.logIn();
       page = await this.session.get(url);
     }
     return this.formIn(page, name);
+  }
+
+  /** A page the board served; its 5xx or 429 is said as such (nothing was sent yet), never read as "logged out". */
+  private answered(page: BoardResponse): BoardResponse {
+    if (page.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
+    if (page.status >= 500) throw new Refused('other', `the board answered ${statusWords(page.status)}`);
+    return page;
   }
 
   private formIn(page: BoardResponse, name: string): BoardForm {
@@ -141,7 +148,7 @@ export class FormSink implements ThreadSink {
   private async logIn(): Promise<void> {
     this.session.reset();
     const { login } = this.dialect;
-    const page = await this.session.get(this.dialect.loginUrl(this.thread));
+    const page = this.answered(await this.session.get(this.dialect.loginUrl(this.thread)));
     const form = findForm(page, login.password, this.opts.now());
     if (!form) throw new Refused('other', `no login form on ${page.url}`);
     const res = await this.submit(form, {

@@ -39,6 +39,8 @@ export interface DraftShelf {
   pending: DraftRecord[];
   /** One fold per phase (newest phase first): its superseded counts and its stale pending drafts. */
   folds: DraftFold[];
+  /** Approved drafts the desk has tried to post and not posted yet (failed, retrying, fate being checked), oldest first. */
+  notPosted: DraftRecord[];
   /** Approved, posted and rejected drafts, newest first. */
   done: DraftRecord[];
 }
@@ -69,6 +71,7 @@ const newestFirst = (a: DraftRecord, b: DraftRecord) =>
 export function shelve(drafts: readonly DraftRecord[], phases: readonly string[], current: string | null): DraftShelf {
   const pending: DraftRecord[] = [];
   const done: DraftRecord[] = [];
+  const notPosted: DraftRecord[] = [];
   const folds = new Map<string | null, DraftFold>();
   const fold = (phase: string | null) => {
     const f = folds.get(phase) ?? { phase, superseded: [], stale: [] };
@@ -79,6 +82,7 @@ export function shelve(drafts: readonly DraftRecord[], phases: readonly string[]
     if (d.status === 'superseded') fold(d.phase).superseded.push(d);
     else if (isStale(d, phases, current)) fold(d.phase).stale.push(d);
     else if (d.status === 'pending') pending.push(d);
+    else if (d.status === 'approved' && d.posting) notPosted.push(d);
     else done.push(d);
   }
   const order = (p: string | null) => (p === null ? -1 : phases.indexOf(p));
@@ -88,6 +92,7 @@ export function shelve(drafts: readonly DraftRecord[], phases: readonly string[]
   }
   return {
     pending: pending.sort(newestFirst),
+    notPosted,
     folds: [...folds.values()].sort((a, b) => order(b.phase) - order(a.phase)),
     done: done.sort(newestFirst),
   };

@@ -1,21 +1,25 @@
 import type { GameSummary, PollHealth } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { countdown, when } from './layout.js';
+import { postingAlert } from './posting-state.js';
 
 /**
  * What every page says about a game's health: the polls of the thread (last good read, the last error in words,
- * the next try) and a game file that does not load. A failing poll or a broken file is an alert, never hidden:
+ * the next try), a game file that does not load, and approved drafts not posted yet (posting-state.ts). A failing poll or a broken file is an alert, never hidden:
  * the page otherwise shows the last good state, which could pass for a quiet game.
  */
 export function gameHealth(g: GameSummary, now: string): Html {
-  return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}</div>`;
+  return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`;
 }
 
 /** The desk's page: every game's alerts, each named. */
 export function deskHealth(games: GameSummary[], now: string): Html {
-  const bad = games.filter((g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError);
+  const bad = games.filter(
+    (g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError || g.notPosted?.length,
+  );
   return html`<div class="health" data-live="health">${bad.map(
-    (g) => html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}</div>`,
+    (g) =>
+      html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`,
   )}</div>`;
 }
 

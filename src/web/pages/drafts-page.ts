@@ -2,16 +2,23 @@ import type { DraftFold, DraftRecord, DraftShelf } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml, withoutBbTags } from '../markup-to-html.js';
 import { csrfField, when } from './layout.js';
+import { notPostedCard } from './posting-state.js';
 import { stackTable } from './stack-table.js';
 
 /**
  * The drafts queue, as the desk shelves it (src/app/drafts/tidy.ts): the pending drafts, each rendered and raw
- * with Approve, Copy, Edit and Reject; one folded line per earlier phase holding its superseded counts and stale
+ * with Approve, Copy, Edit and Reject; approved drafts not posted yet, each with its state in words, Retry now
+ * and Stop retrying; one folded line per earlier phase holding its superseded counts and stale
  * drafts; then the done ones.
  */
-export function draftsPage(gameId: string, shelf: DraftShelf, csrf: string): Html {
-  const { pending, folds, done } = shelf;
+export function draftsPage(gameId: string, shelf: DraftShelf, csrf: string, now: string): Html {
+  const { pending, folds, done, notPosted } = shelf;
   return html`<h1>Drafts</h1>
+<div data-live="drafts-not-posted">${
+    notPosted.length
+      ? html`<h2>Approved, not posted yet</h2>${notPosted.map((d) => notPostedCard(gameId, d, csrf, now, title(d)))}`
+      : ''
+  }</div>
 <div data-live="drafts-pending">
 ${pending.length === 0 ? html`<p class="muted">No drafts waiting.</p>` : pending.map((d) => draftCard(gameId, d, csrf))}
 </div>
