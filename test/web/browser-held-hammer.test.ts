@@ -53,6 +53,9 @@ describe('browser: a held hammer waits for the ruling at the top of the dashboar
     const h = await openWatchDesk(smallGame(PLAYERS), heldDay());
     const flag = (await h.desk.flags(h.id)).find((f) => f.code === 'hammer-needs-ruling')!;
     await withDashboard(h, DESKTOP, async ({ page, base }) => {
+      // On the Flags page too, accepting a held hammer says what it does.
+      await page.goto(`${base}/flags`);
+      expect(await page.locator(`#accept-${flag.id}`).textContent()).toBe('Count it: the day ends at this post');
       await page.goto(base);
       await navigating(page, () => page.click(`#hammer-not-${flag.id}`));
       expect(await page.locator('#hammer-rulings').count()).toBe(0);

@@ -1,5 +1,5 @@
 import type { FlagFilter, FlagGroup, FlagRecord, FlagTriage } from '../../app/desk.js';
-import type { StateJson } from '../../domain/state.js';
+import { HAMMER_NEEDS_RULING, type StateJson } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
 import { postToHtml } from '../post-html.js';
 import { csrfField, when } from './layout.js';
@@ -189,7 +189,7 @@ function flagCard(f: FlagRecord, post: QuotedPost | undefined, g: FlagGroup, v: 
 ${post ? html`<blockquote class="quote-post" aria-label="the post"><p class="small"><strong>${post.author}</strong> wrote (${when(post.createdAt)}):</p>${postToHtml(post.html)}</blockquote>` : ''}
 <div class="actions">
   <form method="post" action="${v.action}">${hidden(v)}<input type="hidden" name="kind" value="accept"><input type="hidden" name="flagId" value="${id}">
-    <button type="submit" id="accept-${id}">Accept as read</button></form>
+    <button type="submit" id="accept-${id}">${f.code === HAMMER_NEEDS_RULING ? 'Count it: the day ends at this post' : 'Accept as read'}</button></form>
   ${
     f.postId
       ? html`<form method="post" action="${v.action}">${hidden(v)}<input type="hidden" name="kind" value="ignore"><input type="hidden" name="postId" value="${f.postId}"><input type="hidden" name="flagId" value="${id}">
