@@ -11,6 +11,7 @@ import { parseInstant } from '../domain/time.js';
 import { RULESETS } from '../reporter/rulesets.js';
 import { gameFileText } from './init/game-file-text.js';
 import { readRoster } from './init/opening-post.js';
+import { readVotingRules } from './init/voting-rules.js';
 import { printOut } from './output.js';
 
 interface InitOptions {
@@ -77,6 +78,7 @@ export function register(program: Command): void {
       const start = new Date(Date.parse(first.createdAt)).toISOString().replace('.000Z', 'Z');
       if (deadline !== null && deadline <= Date.parse(start))
         throw new ModdeskError('usage', `--deadline ${opts.deadline} is before the opening post (${start})`);
+      const rules = readVotingRules(first.html);
       const text = gameFileText({
         title: titleOf(first, url),
         moderator: first.author,
@@ -87,6 +89,7 @@ export function register(program: Command): void {
         start,
         deadline: deadline === null ? null : new Date(deadline).toISOString().replace('.000Z', 'Z'),
         slots,
+        rules,
       });
       parseGameFile(text, opts.out);
       writeFileSync(opts.out, text);
@@ -101,6 +104,7 @@ export function register(program: Command): void {
                 `  ${replaced} slot(s) show replacements: add each as a replace event with its time (commented in the file)`,
               ]
             : []),
+          ...rules.map((r) => `  options: ${r.key} ${JSON.stringify(r.value)}, from "${r.sentence}"`),
           `  moderator: ${first.author} (the opening post's author)`,
           '  timezone: UTC (drafts only; set the zone your deadlines are announced in)',
           `  D1 starts ${start} (the opening post's time)${deadline === null ? '; no deadline yet: add one with --deadline or in the file' : ''}`,

@@ -1,5 +1,6 @@
 import type { PlatformName, RulesetName } from '../../domain/game-file.js';
 import type { RosterSlot } from './opening-post.js';
+import type { VotingRule } from './voting-rules.js';
 
 export interface InitGuess {
   title: string;
@@ -11,6 +12,8 @@ export interface InitGuess {
   start: string;
   deadline: string | null;
   slots: RosterSlot[];
+  /** The voting rules the opening post states (`readVotingRules`). */
+  rules?: VotingRule[];
 }
 
 const q = (s: string) => JSON.stringify(s);
@@ -36,6 +39,7 @@ export function gameFileText(g: InitGuess): string {
     'phases:',
     `  - { name: D1, start: ${q(g.start)}${g.deadline ? `, deadline: ${q(g.deadline)}` : ''} }  # guessed: the opening post's time`,
   ];
+  lines.push(...optionLines(g.rules ?? []));
   if (replaced.length) {
     lines.push(
       '# Replacements the opening post shows; uncomment each with the time the new player came in.',
@@ -51,4 +55,23 @@ export function gameFileText(g: InitGuess): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The rules as `options`, each with the sentence it was read from, for the moderator to confirm or delete. */
+function optionLines(rules: VotingRule[]): string[] {
+  if (rules.length === 0) return [];
+  const says = (r: VotingRule) => `  # guessed from the opening post: ${q(r.sentence)}`;
+  const top = rules.filter((r) => !r.key.startsWith('voteReading.'));
+  const reading = rules.filter((r) => r.key.startsWith('voteReading.'));
+  return [
+    '# Voting rules read from the opening post: keep each only if the quoted sentence means it (docs/game-file.md).',
+    'options:',
+    ...top.map((r) => `  ${r.key}: ${JSON.stringify(r.value)}${says(r)}`),
+    ...(reading.length
+      ? [
+          '  voteReading:',
+          ...reading.map((r) => `    ${r.key.slice('voteReading.'.length)}: ${JSON.stringify(r.value)}${says(r)}`),
+        ]
+      : []),
+  ];
 }

@@ -158,7 +158,12 @@ export function readEntry(line: Piece[]): RosterSlot | null {
   if (names.some((n) => !looksLikeName(n))) return null;
   let name: string;
   let later: string[];
-  if (!struck.length) {
+  const older = !struck.length && current ? earlierPlayers(text) : [];
+  if (older.length) {
+    // `X (replaces Y replaces Z)`: Z played the slot first, then Y, then X.
+    name = older[older.length - 1]!;
+    later = [...older.slice(0, -1).reverse(), current];
+  } else if (!struck.length) {
     name = current;
     later = replacedText && looksLikeName(tidy(replacedText)) ? [tidy(replacedText)] : [];
   } else if (struck[0]!.beforePlain) {
@@ -174,6 +179,45 @@ export function readEntry(line: Piece[]): RosterSlot | null {
   return { name, replacedBy: later, line: text };
 }
 
+/**
+ * MafiaScum's `X (replaces Y)`, `X (replaces Y replaces Z)`, `X (replaces Y (replaces Z))`, `X, replacing Y`: the
+ * slot's earlier players, newest first; [] when the line names none (or a name does not look like one).
+ */
+function earlierPlayers(text: string): string[] {
+  const pieces = splitAtReplaces(text);
+  if (pieces.length < 2) return [];
+  const names = pieces.slice(1).map((n) => tidy(beforeAside(n)));
+  return names.every(looksLikeName) ? names : [];
+}
+
+const REPLACES = ['replaces ', 'replacing ', 'replaced ', 'subbing for ', 'in for '];
+
+/** The text cut before each `replaces` word (`replaced by` is not one: it names a later player). */
+function splitAtReplaces(text: string): string[] {
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i < lower.length; i += 1) {
+    if (i > 0 && /[a-z]/.test(lower[i - 1] as string)) continue;
+    const word = REPLACES.find((w) => lower.startsWith(w, i));
+    if (!word || (word === 'replaced ' && lower.startsWith('by ', i + word.length))) continue;
+    out.push(text.slice(from, i));
+    from = i + word.length;
+    i = from - 1;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** A name up to the first bracket, comma or colon, ` - ` or ` was ` (`Y) - Town Cop`, `Y was Townie`). */
+function beforeAside(s: string): string {
+  const lower = s.toLowerCase();
+  const ends = ['(', ')', '[', ']', ',', ':', ' - ', ' – ', ' — ', ' was ', ' who ']
+    .map((e) => lower.indexOf(e))
+    .filter((i) => i >= 0);
+  return s.slice(0, Math.min(s.length, ...ends));
+}
+
 // As splitting on `\s*[,/]\s*` did, in one pass: the spaces on either side of a separator go with it.
 export function splitAtSeparators(s: string): string[] {
   const parts = s.split(/[,/]/);
@@ -185,6 +229,7 @@ export function splitAtSeparators(s: string): string[] {
 
 export function tidy(s: string): string {
   return s
+    .trimEnd()
     .replace(/(?<![*†‡])[*†‡]+$/, '')
     .replace(/^[\s"'“”]+/, '')
     .replace(/(?<![\s"'“”.])[\s"'“”.]+$/, '')
