@@ -1,8 +1,10 @@
 // `npm test` step "install": proves moddesk installs like any CLI. `npm pack` makes the tarball, `npm install -g`
 // puts it in a temporary prefix (runtime dependencies only; npm's cache first, the registry for what it lacks),
 // then the installed `moddesk` runs `demo` (up to its dashboard link) and `init` against a fake phpBB on 127.0.0.1.
+// better-sqlite3's install script is offered, as a local prebuild, the binary this checkout's own install built
+// (same version, same Node ABI), instead of compiling it a second time (docs/decisions/0031).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeThread } from '../test/fakes/fake-thread.js';
@@ -25,14 +27,31 @@ const runAsync = (cmd: string, args: string[], cwd: string) =>
       code === 0 ? resolve(out) : fail(`${cmd} ${args.join(' ')}: exit ${code}\n${out}\n${err}`),
     );
   });
-const run = (cmd: string, args: string[], opts: { cwd?: string } = {}) => {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts, env: { ...process.env, MODDESK_MIN_GAP_MS: '0' } });
+const run = (cmd: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) => {
+  const env = { ...process.env, MODDESK_MIN_GAP_MS: '0', ...opts.env };
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts, env });
   if (r.status !== 0) fail(`${cmd} ${args.join(' ')}: exit ${r.status}\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 };
 
+/**
+ * A folder holding the binary `npm ci` built for this checkout's better-sqlite3, packed as prebuild-install names and
+ * lays out a prebuild (`better-sqlite3-v<version>-node-v<abi>-<platform>-<arch>.tar.gz` holding
+ * `build/Release/better_sqlite3.node`). prebuild-install unpacks it only for that exact version and ABI, and loads
+ * it before saying it installed; any other version, ABI or libc finds no file and compiles as a user's install does.
+ */
+function localPrebuilds(into: string): string {
+  const pkgDir = join(process.cwd(), 'node_modules', 'better-sqlite3');
+  const { version } = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  mkdirSync(into);
+  run('tar', ['-czf', join(into, name), '-C', pkgDir, 'build/Release/better_sqlite3.node']);
+  return into;
+}
+
 try {
-  run('npm', ['pack', '--pack-destination', dir, '--silent']);
+  // `npm test` built dist/ just before; packing skips `prepare`, which would build it a second time.
+  run('npm', ['pack', '--pack-destination', dir, '--silent', '--ignore-scripts']);
   const tarball = readdirSync(dir).find((f) => /^moddesk-.*\.tgz$/.test(f)) ?? fail('npm pack wrote no tarball');
   const prefix = join(dir, 'prefix');
   run(
@@ -48,9 +67,14 @@ try {
       '--no-fund',
       '--allow-scripts=better-sqlite3',
     ],
-    { cwd: dir },
+    // prebuild-install reads `<package>_local_prebuilds` from npm's config, which npm passes on as this variable.
+    { cwd: dir, env: { npm_config_better_sqlite3_local_prebuilds: localPrebuilds(join(dir, 'prebuilds')) } },
   );
   const bin = join(prefix, 'bin', 'moddesk');
+  // node-gyp leaves its Makefile behind; an unpacked prebuild is the binary alone.
+  const compiled = existsSync(
+    join(prefix, 'lib', 'node_modules', 'moddesk', 'node_modules', 'better-sqlite3', 'build', 'Makefile'),
+  );
   const pkg = JSON.parse(readFileSync(join(prefix, 'lib', 'node_modules', 'moddesk', 'package.json'), 'utf8'));
   if (
     readdirSync(join(prefix, 'lib', 'node_modules', 'moddesk', 'node_modules')).some((d) =>
@@ -97,7 +121,12 @@ try {
   } finally {
     await forum.close();
   }
-  process.stdout.write(`install check: ${tarball} installed in a temporary prefix; demo and init work\n`);
+  const sqlite = compiled
+    ? 'compiled again, no local prebuild matched'
+    : 'the binary npm ci built, as a local prebuild';
+  process.stdout.write(
+    `install check: ${tarball} installed in a temporary prefix (better-sqlite3: ${sqlite}); demo and init work\n`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
