@@ -1,4 +1,5 @@
-import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,14 +11,14 @@ import { acquireLock } from './process-lock.js';
 let dir: string;
 let db: string;
 const releases: (() => void)[] = [];
-const take = (file: string) => {
-  const release = acquireLock(file);
+const take = async (file: string) => {
+  const release = await acquireLock(file);
   releases.push(release);
   return release;
 };
-const refusal = (file: string): string => {
+const refusal = async (file: string): Promise<string> => {
   try {
-    take(file);
+    await take(file);
   } catch (err) {
     expect(err).toBeInstanceOf(ModdeskError);
     return (err as ModdeskError).oneLine();
@@ -25,10 +26,10 @@ const refusal = (file: string): string => {
   throw new Error(`${file}: a second desk was let in`);
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'moddesk-lock-'));
   db = join(dir, 'real', 'moddesk.db');
-  take(db);
+  await take(db);
 });
 afterEach(() => {
   for (const release of releases.splice(0)) release();
@@ -36,37 +37,46 @@ afterEach(() => {
 });
 
 describe('the desk lock', () => {
-  it('refuses a second desk through a symlink to the database, naming the real file', () => {
+  it('refuses a second desk through a symlink to the database, naming the real file', async () => {
     symlinkSync(db, join(dir, 'link.db'));
-    expect(refusal(join(dir, 'link.db'))).toBe(
+    expect(await refusal(join(dir, 'link.db'))).toBe(
       `${join(dir, 'link.db')}: another moddesk desk is using this database (${db}); stop it first`,
     );
   });
 
-  it('refuses through a symlinked folder and through a relative path', () => {
+  it('refuses through a symlinked folder and through a relative path', async () => {
     symlinkSync(join(dir, 'real'), join(dir, 'alias'));
-    expect(refusal(join(dir, 'alias', 'moddesk.db'))).toMatch(/another moddesk desk is using this database/);
-    expect(refusal(relative(process.cwd(), db))).toMatch(/another moddesk desk is using this database/);
-    expect(refusal(join(dir, 'real', '..', 'real', './moddesk.db'))).toMatch(/another moddesk desk/);
+    expect(await refusal(join(dir, 'alias', 'moddesk.db'))).toMatch(/another moddesk desk is using this database/);
+    expect(await refusal(relative(process.cwd(), db))).toMatch(/another moddesk desk is using this database/);
+    expect(await refusal(join(dir, 'real', '..', 'real', './moddesk.db'))).toMatch(/another moddesk desk/);
   });
 
-  it('refuses a database with a second hard link, wherever the link is', () => {
+  it('refuses a database with a second hard link, wherever the link is', async () => {
     mkdirSync(join(dir, 'elsewhere'));
     linkSync(db, join(dir, 'elsewhere', 'copy.db'));
-    expect(refusal(join(dir, 'elsewhere', 'copy.db'))).toMatch(
+    expect(await refusal(join(dir, 'elsewhere', 'copy.db'))).toMatch(
       /copy\.db: the database has 2 hard links; one desk per database needs it to have one name/,
     );
   });
 
-  it('is free again once released, and a different database has its own lock', () => {
+  it('is free again once released, and a different database has its own lock', async () => {
     const other = join(dir, 'real', 'other.db');
-    take(other);
+    await take(other);
     releases.shift()?.();
-    take(join(dir, 'real', 'moddesk.db'));
-    expect(refusal(other)).toMatch(/another moddesk desk/);
+    // The holder of the OS lock ends a moment after the release.
+    for (let n = 0; ; n++) {
+      try {
+        await take(join(dir, 'real', 'moddesk.db'));
+        break;
+      } catch (err) {
+        if (n > 100) throw err;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    expect(await refusal(other)).toMatch(/another moddesk desk/);
   });
 
-  it('lets the locked desk use its database as usual, and a reader beside it', () => {
+  it('lets the locked desk use its database as usual, and a reader beside it', async () => {
     const writer = openDatabase(db);
     writer.exec('CREATE TABLE t (x)');
     writer.prepare('INSERT INTO t VALUES (1)').run();
@@ -76,8 +86,25 @@ describe('the desk lock', () => {
     writer.close();
   });
 
-  it('a folder it cannot make is one clear error', () => {
+  it('refuses a second desk through a bind mount of the database file (another path, not a link: the lock is on the file itself)', async () => {
+    // A bind mount needs root (as a container runtime has); the suite says so rather than skip.
+    const bound = join(dir, 'bound.db');
+    writeFileSync(bound, '');
+    const mount = spawnSync('mount', ['--bind', db, bound], { encoding: 'utf8' });
+    expect(mount.status, `mount --bind needs root here: ${mount.stderr}`).toBe(0);
+    try {
+      expect(statSync(bound).ino).toBe(statSync(db).ino);
+      expect(realpathSync(bound)).toBe(bound);
+      expect(await refusal(bound)).toBe(`${bound}: another moddesk desk is using this database; stop it first`);
+    } finally {
+      spawnSync('umount', [bound]);
+    }
+  });
+
+  it('a folder it cannot make is one clear error', async () => {
     writeFileSync(join(dir, 'file'), '');
-    expect(refusal(join(dir, 'file', 'x.db'))).toMatch(/file\/x\.db: cannot open the database \((ENOTDIR|EEXIST)\)$/);
+    expect(await refusal(join(dir, 'file', 'x.db'))).toMatch(
+      /file\/x\.db: cannot open the database \((ENOTDIR|EEXIST)\)$/,
+    );
   });
 });

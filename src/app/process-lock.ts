@@ -1,17 +1,96 @@
-import { closeSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ModdeskError } from '../domain/errors.js';
 
 /**
- * One desk per database, whatever path reaches it. The lock is SQLite's own exclusive lock (POSIX record locks,
- * kept on the inode) on a lock file named by the database's device and inode, in the directory of its real path:
- * symlinks, relative paths and bind mounts all arrive at the same lock file, and the kernel drops the lock when
- * its holder dies, even by kill -9, so there is no stale lock to take over. A database with several hard links
- * is refused: a link in another directory would find another lock file, and SQLite names its write-ahead log
- * after the path it was opened by, so two names for one database can corrupt it (docs/decisions/0009).
+ * One desk per database, whatever path reaches it, in two locks (docs/decisions/0009, 0031):
+ * - an OS lock on the database file itself (`flock(2)` on its open file, held by a `flock(1)` child that lives as
+ *   long as this process: it waits on a pipe from us, which the kernel closes when we die, even by kill -9). It is
+ *   kept by the inode, so every path to the file meets it: a bind mount of the file (a container's volume) too;
+ * - SQLite's own exclusive lock (POSIX record locks) on a lock file named by the database's device and inode, in the
+ *   directory of its real path, for systems without `flock(1)`: symlinks and relative paths arrive at it.
+ * A database with several hard links is refused: SQLite names its write-ahead log after the path it was opened by,
+ * so two names for one database can corrupt it.
  */
-export function acquireLock(dbFile: string): () => void {
+export async function acquireLock(dbFile: string): Promise<() => void> {
+  const releaseFile = lockFileLock(dbFile);
+  try {
+    const releaseInode = await inodeLock(dbFile);
+    return () => {
+      releaseInode();
+      releaseFile();
+    };
+  } catch (err) {
+    releaseFile();
+    throw err;
+  }
+}
+
+const FLOCK = ['/usr/bin/flock', '/bin/flock'];
+/** flock(1)'s exit code when the file is locked already (`--conflict-exit-code`). */
+const BUSY = 75;
+
+/** The OS lock on the database file's inode, held by a `flock(1)` child (a no-op where there is no flock(1)). */
+async function inodeLock(dbFile: string): Promise<() => void> {
+  const bin = FLOCK.find((f) => existsSync(f));
+  if (!bin) return () => {};
+  const real = realpathSync(dbFile);
+  // `--close`: the command does not inherit the lock; flock holds it until `cat` ends, which is when our end of its
+  // stdin closes (a release, our exit, or our death).
+  const child = spawn(
+    bin,
+    [
+      '--nonblock',
+      '--conflict-exit-code',
+      String(BUSY),
+      '--close',
+      real,
+      'sh',
+      '-c',
+      'echo locked; exec cat >/dev/null',
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let said = '';
+  child.stderr.on('data', (c: Buffer) => {
+    said = (said + c.toString()).slice(-400);
+  });
+  const outcome = await new Promise<'locked' | number | Error>((resolve) => {
+    child.stdout.once('data', () => resolve('locked'));
+    child.once('exit', (code) => resolve(code ?? -1));
+    child.once('error', (err) => resolve(err));
+  });
+  if (outcome === 'locked') {
+    // The holder must not keep this process alive, nor its pipes.
+    child.unref();
+    child.stdout.destroy();
+    child.stderr.destroy();
+    (child.stdin as unknown as { unref(): void }).unref();
+    return () => {
+      child.stdin.end();
+      child.kill('SIGKILL'); // the kernel drops its lock as it dies
+    };
+  }
+  if (outcome === BUSY) throw busy(dbFile, real);
+  throw new ModdeskError(
+    'storage',
+    `cannot take the database lock (${outcome instanceof Error ? outcome.message : `flock exited ${outcome}: ${said.trim()}`})`,
+    { file: dbFile },
+  );
+}
+
+const busy = (dbFile: string, real: string) =>
+  new ModdeskError(
+    'storage',
+    `another moddesk desk is using this database${real === resolve(dbFile) ? '' : ` (${real})`}; stop it first`,
+    { file: dbFile },
+  );
+
+function lockFileLock(dbFile: string): () => void {
   const real = databaseFile(dbFile);
   const st = statSync(real, { bigint: true });
   if (st.nlink > 1n)
@@ -28,12 +107,7 @@ export function acquireLock(dbFile: string): () => void {
     db.exec('BEGIN EXCLUSIVE');
   } catch (err) {
     db?.close();
-    if ((err as { code?: string }).code === 'SQLITE_BUSY')
-      throw new ModdeskError(
-        'storage',
-        `another moddesk desk is using this database${real === resolve(dbFile) ? '' : ` (${real})`}; stop it first`,
-        { file: dbFile },
-      );
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') throw busy(dbFile, real);
     throw new ModdeskError('storage', `cannot take the database lock (${(err as Error).message})`, {
       file: lockFile,
       cause: err,

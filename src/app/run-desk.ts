@@ -42,7 +42,7 @@ export async function runDesk(o: {
   writeGameFile?: boolean;
 }): Promise<RunningDesk> {
   // The lock makes the database's folder and file, so that it has an inode to lock.
-  const release = o.config.database === ':memory:' ? () => {} : acquireLock(o.config.database);
+  const release = o.config.database === ':memory:' ? () => {} : await acquireLock(o.config.database);
   let store: Store | null = null;
   let watcher: Watcher | null = null;
   try {
