@@ -6,6 +6,7 @@ import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { lineDiff } from '../reporter/line-diff.js';
 import { MARKUPS } from '../reporter/markup.js';
+import { countNumberOf } from '../parser/count-posts.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { buildVoteCountModel } from '../reporter/vote-count-model.js';
 import type { StoredDraft } from '../storage/draft-store.js';
@@ -121,7 +122,7 @@ export class DraftActions {
   recount(runner: GameRunner, draft: StoredDraft): { text: string; diff: string } | null {
     if (draft.kind !== 'vote-count') return null;
     const day = draft.phase;
-    const number = draft.number ?? undefined;
+    const number = countLabel(draft);
     const then = runner.replayAt(draft.planAt);
     const nowAt = Math.max(this.d.clock.now(), draft.planAt);
     const now = runner.replayAt(nowAt);
@@ -144,7 +145,7 @@ export class DraftActions {
     const now = runner.replayAt(nowAt);
     if (now.day?.day !== draft.phase || now.phase?.endedAt !== null) return null;
     return renderVoteCount(
-      buildVoteCountModel(now, nowAt, { posts: postInfo(runner.posts), number: draft.number ?? undefined }),
+      buildVoteCountModel(now, nowAt, { posts: postInfo(runner.posts), number: countLabel(draft) }),
       MARKUPS[runner.format],
     );
   }
@@ -365,4 +366,10 @@ export class DraftActions {
     }
     return n;
   }
+}
+
+/** The number a count draft shows, as it shows it (`1.02` keeps its width); its stored number otherwise. */
+export function countLabel(draft: StoredDraft): string | number | undefined {
+  const read = countNumberOf(draft.text);
+  return read ? String(read.n).padStart(read.width, '0') : (draft.number ?? undefined);
 }

@@ -8,6 +8,7 @@ import { formatInstant, HOUR, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
 import type { GameFold } from '../machine/fold.js';
+import { countNumberOf } from '../parser/count-posts.js';
 import type { FormatName } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
 import { type AddResult, inDumpOrder, withNewPosts } from '../storage/post-store.js';
@@ -217,6 +218,11 @@ export class GameRunner {
     const { store, clock, log, source } = this.d;
     const cut = clock.now();
     const firstCursor = this.cursor;
+    if (firstCursor === null && this.plan.joinedAt === undefined) {
+      // m4: the desk's first look at the thread; what fell due before it the moderator handled by hand.
+      this.plan = { ...this.plan, joinedAt: cut };
+      store.games.savePlan(this.id, this.plan);
+    }
     let result: Awaited<ReturnType<Source['read']>>;
     let total: number | null = this.reading?.total ?? null;
     try {
@@ -406,6 +412,7 @@ export class GameRunner {
       format: this.format,
       debounceMs: this.d.opts.debounceMs,
       fold: this.fold,
+      approvedCount: (day: string) => this.approvedCount(day),
     };
     const flagsBefore = this.ctx.flags.length;
     const r = advancePlan(input, this.plan, to);
@@ -418,6 +425,17 @@ export class GameRunner {
     const write = () => storePlannedDrafts(target, r.drafts, r.state, formatInstant(this.d.clock.now()), events);
     const made = inTx ? write() : store.tx(write);
     return { state: r.state, ctx: r.ctx, written: true, made, events, flagsBefore };
+  }
+
+  /** M2: the highest number among the day's counts approved or posted on the desk, as shown (`1.02`), or null. */
+  private approvedCount(day: string): { n: number; width: number } | null {
+    let best: { n: number; width: number } | null = null;
+    for (const d of this.d.store.drafts.list(this.id)) {
+      if (d.kind !== 'vote-count' || d.phase !== day || (d.status !== 'approved' && d.status !== 'posted')) continue;
+      const read = countNumberOf(d.text) ?? { n: d.number ?? 0, width: 1 };
+      if (!best || read.n > best.n) best = { n: read.n, width: read.width };
+    }
+    return best;
   }
 
   /** Takes a stored plan: the planner's new position and state, then says what changed. */

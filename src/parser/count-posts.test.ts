@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForCount, readsAsVoteCount } from './count-posts.js';
+import { asksForCount, countNumberOf, readsAsVoteCount } from './count-posts.js';
 
 // H-CR1 and the count heading (docs/rules/house-rules.md): the forms are those found in the real threads.
 const bold = (s: string) => `<p>Hm. <strong>${s}</strong></p>`;
@@ -54,4 +54,14 @@ describe('a moderator post that is a vote count', () => {
     '<b>Unofficial vote count</b><br>Ava (1)',
     'Day 1 has begun!',
   ])('not %s', (html) => expect(readsAsVoteCount(html)).toBe(false));
+});
+
+describe('countNumberOf: the number a moderator gave their count (issue 32, M2)', () => {
+  it('reads day and number from the heading, in its width', () => {
+    expect(countNumberOf('<p><strong>Votecount 1.01</strong></p>')).toEqual({ day: 1, n: 1, width: 2 });
+    expect(countNumberOf('[b]Vote Count 2.13[/b] (through post #412)')).toEqual({ day: 2, n: 13, width: 2 });
+    expect(countNumberOf('<b>VC 3.5</b>')).toEqual({ day: 3, n: 5, width: 1 });
+    expect(countNumberOf('<b>Vote Count</b> after the reset')).toBeNull();
+    expect(countNumberOf('I voted 1.5 times')).toBeNull();
+  });
 });

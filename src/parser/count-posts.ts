@@ -1,3 +1,4 @@
+import { replaceTags } from '../domain/tags.js';
 import { MENTIONS_COUNT } from './count-words.js';
 import { cleanText, scanHtml } from './html-scan.js';
 import { hasNoMarkupToRead } from './may-hold-action.js';
@@ -86,3 +87,17 @@ export function asksForCount(html: string): string | null {
   }
   return null;
 }
+
+/**
+ * The number a moderator's count post gives itself, `Votecount 1.01` → day 1, number 1 (written 2 digits wide):
+ * the next count follows it (issue 32, M2). Null when its heading has no `day.number`.
+ */
+export function countNumberOf(html: string): { day: number; n: number; width: number } | null {
+  if (typeof html !== 'string') return null;
+  const text = replaceTags(html.slice(0, 5000), ' ');
+  const m = COUNT_NUMBER.exec(text);
+  if (!m) return null;
+  return { day: Number(m[1]), n: Number(m[2]), width: m[2]!.length };
+}
+
+const COUNT_NUMBER = /(?:vote\s{0,3}count|v\.?c\.?)\s{0,3}#?\s{0,3}(\d{1,3})\s?[.,]\s?(\d{1,3})(?!\d)/i;

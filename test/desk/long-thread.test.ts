@@ -115,7 +115,7 @@ describe('a long thread is read to the end, page by page (issue 32, B1; local ph
     expect(new Set(store.posts.list('long').map((p) => p.id)).size).toBe(POSTS);
     expect(runner.reading).toBeNull();
     expect(store.drafts.list('long').length, 'drafts once the whole thread is read').toBeGreaterThan(0);
-  });
+  }, 180_000);
 });
 
 describe('a first read longer than the poll timeout is not cut by it (issue 32, B1)', () => {
@@ -140,5 +140,5 @@ describe('a first read longer than the poll timeout is not cut by it (issue 32, 
     expect(desk.store.posts.size('long')).toBe(POSTS);
     expect(desk.runner.failures).toBe(0);
     expect(desk.runner.lastError).toBeNull();
-  });
+  }, 180_000);
 });

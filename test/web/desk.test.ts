@@ -47,12 +47,14 @@ describe('drafts', () => {
     const events: DeskEvent[] = [];
     h.desk.subscribe((e) => events.push(e));
     const first = await pendingCount(h);
-    expect(first).toMatchObject({ phase: 'D1', number: 2 });
-    expect(first?.text).toMatch(/^\[b\]Vote Count 1\.2\[\/b\]/);
+    // Issue 32, M2: a count's number follows the last one approved or posted in the thread (none yet: 1.1).
+    expect(first).toMatchObject({ phase: 'D1', number: 1 });
+    expect(first?.text).toMatch(/^\[b\]Vote Count 1\.1\[\/b\]/);
     await h.addPosts([post('Dan', D1(3), { action: 'Vote: Alice' })]);
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['game.updated', 'draft.changed', 'poll.done']));
     const second = await pendingCount(h);
-    expect(second).toMatchObject({ phase: 'D1', number: 3 });
+    // Nobody saw 1.1: the count superseding it takes its number.
+    expect(second).toMatchObject({ phase: 'D1', number: 1 });
     expect((await voteCounts(h)).find((d) => d.id === first!.id)).toMatchObject({
       status: 'superseded',
       supersededBy: second!.id,

@@ -40,9 +40,11 @@ function topicTitle($: CheerioAPI): string | null {
   const heading =
     squash($('h2.topic-title').first().text()) || squash($('h2 > a[href*="viewtopic.php"]').first().text());
   if (heading) return heading;
-  const title = squash($('title').first().text())
-    .replace(/\s+-\s+Page\s+\d+\b.*$/i, '')
-    .replace(/^.*\s•\s+View topic\s+-\s+/i, '');
+  let title = squash($('title').first().text());
+  const page = title.search(/ - Page \d/i);
+  if (page > 0) title = title.slice(0, page);
+  const view = title.indexOf(' View topic - ');
+  if (view >= 0) title = title.slice(view + ' View topic - '.length);
   return title || null;
 }
 

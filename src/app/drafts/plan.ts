@@ -12,6 +12,7 @@ import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
 import { foldOf } from '../../reporter/replay.js';
 import { rulesetOf } from '../../reporter/rulesets.js';
+import { countNumberOf } from '../../parser/count-posts.js';
 import { buildVoteCountModel, type PostInfo } from '../../reporter/vote-count-model.js';
 import {
   countDrafted,
@@ -38,8 +39,14 @@ export interface PlanState extends HousePlanState {
   voteFp: string | null;
   /** When the votes last changed without a vote count drafted since (null: counted, or no change). */
   lastChange: Instant | null;
-  /** Vote counts drafted per day. */
+  /** Vote counts drafted per day (their ids' sequence; the number a count shows is `countNumber`'s). */
   counts: Record<string, number>;
+  /**
+   * When the desk first read the thread (its first poll's instant); absent for a plan made before issue 32. What
+   * fell due before it the moderator handled without the desk: no day-start post for a day already running, and of
+   * the counts, only the last of each day (m4).
+   */
+  joinedAt?: Instant | null;
 }
 
 export interface PlannedDraft extends DueDraft {
@@ -62,6 +69,11 @@ export interface PlanInput {
    * `addPosts`): planning continues from it. Without it, one fold is made from `game` and `posts`.
    */
   fold?: GameFold;
+  /**
+   * The highest number among the day's counts approved (or posted) on the desk; 0 for none. A superseded or pending
+   * count uses no number: the next count takes the next one after this or after the thread's last count (M2).
+   */
+  approvedCount?: (day: string) => { n: number; width: number } | null;
 }
 
 export function initialPlan(at: Instant): PlanState {
@@ -92,6 +104,7 @@ export function advancePlan(
   let prev = fold.advanceTo(s.at).context;
   const drafts: PlannedDraft[] = [];
   let info: Map<string, PostInfo> | null = null;
+  let byId: Map<string, Post> | null = null;
   const rulesetDrafts = rulesetOf(input.game.ruleset).drafts;
   const requests = requestInstants(prev, input.posts, s.at, to);
   let stepped = false;
@@ -125,13 +138,15 @@ export function advancePlan(
       );
     const count = debounced ?? (asked ? (next.day?.day ?? null) : null);
     if (count) {
-      const n = (s.counts[count] ?? 0) + 1;
-      s.counts[count] = n;
+      const seq = (s.counts[count] ?? 0) + 1;
+      s.counts[count] = seq;
       s.lastChange = null;
       info ??= postInfo(input.posts);
       const record = lastCountFor(s, next, input.posts, t, fold);
       const activity = next.setup.options.countActivity ? dayActivity(next, input.posts, t) : undefined;
-      const model = buildVoteCountModel(next, t, { posts: info, number: n, activity, ...record });
+      byId ??= new Map(input.posts.map((p) => [p.id, p]));
+      const shown = countNumber(input, record.countPosts.map((id) => byId?.get(id)?.html ?? ''), count);
+      const model = buildVoteCountModel(next, t, { posts: info, number: shown.label, activity, ...record });
       countDrafted(s, next, t);
       const text = renderVoteCount(model, mk);
       drafts.push({
@@ -140,8 +155,8 @@ export function advancePlan(
         to: null,
         text,
         phase: count,
-        number: n,
-        id: `vc-${count}-${n}`,
+        number: shown.n,
+        id: `vc-${count}-${seq}`,
         throughPost: next.day?.throughPost ?? null,
       });
     }
@@ -153,7 +168,38 @@ export function advancePlan(
     s.at = t;
   }
   s.at = Math.max(s.at, to);
-  return { drafts, state: s, ctx: fold.advanceTo(s.at).context, fold, stepped };
+  return { drafts: joined(drafts, s.joinedAt ?? null), state: s, ctx: fold.advanceTo(s.at).context, fold, stepped };
+}
+
+/**
+ * m4: a desk that joins a running game drafts nothing the moderator already posted by hand: no day-start (or dawn
+ * report) of a day that started before its first read, and of the counts due before it, only the last of each day.
+ */
+export function joined(drafts: PlannedDraft[], joinedAt: Instant | null): PlannedDraft[] {
+  if (joinedAt === null) return drafts;
+  const lastCount = new Map<string | null, PlannedDraft>();
+  for (const d of drafts) if (d.kind === 'vote-count' && d.at < joinedAt) lastCount.set(d.phase, d);
+  return drafts.filter((d) => {
+    if (d.at >= joinedAt) return true;
+    if (d.kind === 'day-start' || d.kind === 'dawn-report') return false;
+    return d.kind !== 'vote-count' || lastCount.get(d.phase) === d;
+  });
+}
+
+/**
+ * M2: a count's number follows the last count the moderator posted in the thread today (`Votecount 1.01` → 1.02,
+ * in its width) or the last approved on the desk, whichever is higher; drafts nobody approved use none.
+ */
+function countNumber(input: PlanInput, countPosts: string[], day: string): { n: number; label: string } {
+  const dayNumber = Number(day.slice(1));
+  let last: { n: number; width: number } | null = null;
+  for (const html of countPosts) {
+    const read = countNumberOf(html);
+    if (read && read.day === dayNumber && (!last || read.n >= last.n)) last = read;
+  }
+  const desk = input.approvedCount?.(day) ?? null;
+  const n = Math.max(last?.n ?? 0, desk?.n ?? 0) + 1;
+  return { n, label: String(n).padStart(Math.max(last?.width ?? 1, desk?.width ?? 1), '0') };
 }
 
 /** Updates the vote fingerprint at `t`; returns the day whose vote count falls due now, if one does. */
