@@ -7,12 +7,12 @@ import type { GameFold } from '../../machine/fold.js';
 import { dayActivity } from '../../machine/house-rules/activity.js';
 import type { ParseFn } from '../../machine/post-versions.js';
 import { weightedTally } from '../../machine/votes.js';
+import { countNumberOf } from '../../parser/count-posts.js';
 import type { DueDraft } from '../../reporter/due-draft.js';
 import { type FormatName, MARKUPS } from '../../reporter/markup.js';
 import { renderVoteCount } from '../../reporter/render-vote-count.js';
 import { foldOf } from '../../reporter/replay.js';
 import { rulesetOf } from '../../reporter/rulesets.js';
-import { countNumberOf } from '../../parser/count-posts.js';
 import { buildVoteCountModel, type PostInfo } from '../../reporter/vote-count-model.js';
 import {
   countDrafted,
@@ -145,7 +145,11 @@ export function advancePlan(
       const record = lastCountFor(s, next, input.posts, t, fold);
       const activity = next.setup.options.countActivity ? dayActivity(next, input.posts, t) : undefined;
       byId ??= new Map(input.posts.map((p) => [p.id, p]));
-      const shown = countNumber(input, record.countPosts.map((id) => byId?.get(id)?.html ?? ''), count);
+      const shown = countNumber(
+        input,
+        record.countPosts.map((id) => byId?.get(id)?.html ?? ''),
+        count,
+      );
       const model = buildVoteCountModel(next, t, { posts: info, number: shown.label, activity, ...record });
       countDrafted(s, next, t);
       const text = renderVoteCount(model, mk);
