@@ -105,14 +105,33 @@ describe('init: MafiaScum replacement chains in the roster', () => {
   });
 });
 
+describe('init: rosters as moderators leave them at game end', () => {
+  it('a spoiler or short heading naming the living or the dead starts a list; the same slot in two lists is one slot, with its longest chain', () => {
+    const slots = readRoster(
+      "Spoiler: Still Here:<br>Spoiler:<br>4. Faro <s>Pete</s><br>7. Mike<br>Player's alive:<br>3. Reg<br>Players dead:<br>1. Andy - Serial Killer, lynched Day 2<br>4. Faro, Vanilla Town, shot Night 3",
+    );
+    expect(slots.map((s) => [s.name, ...s.replacedBy])).toEqual([['Pete', 'Faro'], ['Mike'], ['Reg'], ['Andy']]);
+  });
+
+  it('a fate or role written straight after the name, with no dash or comma, is not part of it', () => {
+    const slots = readRoster(
+      'Alive:<br>Matias endgamed D5<br>redFF <s>lane</s> won D5<br>Monkey576 who was a Mafia Goon, was lynched Day 1.',
+    );
+    expect(slots.map((s) => [s.name, ...s.replacedBy])).toEqual([['Matias'], ['lane', 'redFF'], ['Monkey576']]);
+  });
+});
+
 // The real opening posts, as their moderators left them at game end (../shared/eval-data, read at test time).
 const DONBOT = fileURLToPath(new URL('../../../shared/eval-data/mafiascum-donbot/', import.meta.url));
 if (!existsSync(DONBOT)) throw new Error(`the real games are missing: looked for ${DONBOT}`);
 
 describe('init on the 66 real opening posts', () => {
-  it('I1..I6 every game file written with the rules read from a real opening post loads; the rules found are as measured', () => {
+  it('I1..I6 every game file written with the rules read from a real opening post loads; the rules and the exact rosters found are as measured', () => {
     const found: Record<string, number> = {};
+    const norm = (n: string) => n.toLowerCase().replace(/[\s_]+/g, '');
     let games = 0;
+    let exact = 0;
+    let chains = 0;
     for (const part of ['games', 'train'])
       for (const thread of readdirSync(join(DONBOT, part))) {
         const posts = join(DONBOT, part, thread, 'posts.jsonl');
@@ -125,6 +144,28 @@ describe('init on the 66 real opening posts', () => {
           }
         ).players;
         const rules = readVotingRules(first.html);
+        const want = (
+          JSON.parse(readFileSync(join(DONBOT, part, thread, 'expected.json'), 'utf8')) as {
+            slots: { names: string[] }[];
+          }
+        ).slots.map((slot) => slot.names.map(norm));
+        const got = readRoster(first.html).map((slot) => [slot.name, ...slot.replacedBy].map(norm));
+        const same = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+        if (
+          same(
+            want.map((w) => w[0] as string),
+            got.map((g) => g[0] as string),
+          )
+        ) {
+          exact += 1;
+          if (
+            same(
+              want.map((w) => w.join('>')),
+              got.map((g) => g.join('>')),
+            )
+          )
+            chains += 1;
+        }
         for (const r of rules) found[r.key] = (found[r.key] ?? 0) + 1;
         const text = gameFileText({
           title: thread,
@@ -141,6 +182,9 @@ describe('init on the 66 real opening posts', () => {
         expect(() => parseGameFile(text, `${thread}.yaml`), thread).not.toThrow();
       }
     expect(games).toBe(66);
+    // scripts/init-rosters.mjs prints the same figures: exact first players, and exact with replacement chains.
+    expect(exact).toBeGreaterThanOrEqual(25);
+    expect(chains).toBeGreaterThanOrEqual(18);
     expect(found).toEqual({
       unvoteRequired: 12,
       'voteReading.unbolded': 14,

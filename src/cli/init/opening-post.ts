@@ -83,13 +83,14 @@ const NOT_A_NAME =
 export function readRoster(html: string): RosterSlot[] {
   const lines = postLines(html);
   const slots: RosterSlot[] = [];
-  const seen = new Set<string>();
   for (let i = 0; i < lines.length; i += 1) {
-    if (!HEADING.test(joined(lines[i]!))) continue;
+    if (!isHeading(joined(lines[i]!))) continue;
     let misses = 0;
     for (let j = i + 1; j < lines.length && misses < 1; j += 1) {
       const text = joined(lines[j]!);
-      if (HEADING.test(text)) break;
+      if (isHeading(text)) break;
+      // An empty spoiler's title line (`Spoiler:`) before the list.
+      if (/^spoiler:?$/i.test(text)) continue;
       const slot = readEntry(lines[j]!);
       if (!slot) {
         misses += 1;
@@ -97,13 +98,37 @@ export function readRoster(html: string): RosterSlot[] {
       }
       misses = 0;
       i = j;
-      const key = slot.name.toLowerCase();
-      if (seen.has(key)) continue;
-      seen.add(key);
-      slots.push(slot);
+      addSlot(slots, slot);
     }
   }
   return slots;
+}
+
+/**
+ * A slot read again (the living list, then the dead one, or a second roster further down): one slot per chain of
+ * players. A line naming a later player of a known slot keeps the longer chain; a new first player is a new slot.
+ */
+function addSlot(slots: RosterSlot[], slot: RosterSlot): void {
+  const chain = (s: RosterSlot) => [s.name, ...s.replacedBy].map((n) => n.toLowerCase());
+  const mine = chain(slot);
+  const known = slots.findIndex((s) => chain(s).some((n) => mine.includes(n)));
+  if (known < 0) {
+    slots.push(slot);
+    return;
+  }
+  if (mine.length > chain(slots[known]!).length) slots[known] = slot;
+}
+
+/** The roster's headings (`HEADING`), and a spoiler or a short line naming the living or the dead. */
+function isHeading(text: string): boolean {
+  if (HEADING.test(text)) return true;
+  if (text.length > 60) return false;
+  const lower = text.toLowerCase();
+  const spoiler = lower.startsWith('spoiler:');
+  if (!spoiler && !lower.endsWith(':')) return false;
+  const words = new Set(lower.split(/[^a-z']+/));
+  const named = ['alive', 'living', 'dead', 'players', "player's", 'playerlist', 'roster', 'removed', 'survivors'];
+  return lower.includes('still here') || named.some((w) => words.has(w));
 }
 
 function joined(line: Piece[]): string {
@@ -151,7 +176,7 @@ export function readEntry(line: Piece[]): RosterSlot | null {
     plain.push(m ? p.text.slice(0, m.index) : p.text);
     if (m) cut = true;
   }
-  const current = tidy(plain.join(''));
+  const current = tidy(beforeFate(plain.join('')));
   const replacedText = /\breplaced\s+by\s+([^,()\-–—]+)/i.exec(text)?.[1];
   if (!current && !struck.length) return null;
   const names = [...struck.map((s) => s.name), current].filter(Boolean);
@@ -207,6 +232,34 @@ function splitAtReplaces(text: string): string[] {
   }
   out.push(text.slice(from));
   return out;
+}
+
+const FATE_WORDS = new Set([
+  'lynched',
+  'killed',
+  'shot',
+  'endgamed',
+  'won',
+  'survived',
+  'died',
+  'modkilled',
+  'was',
+  'who',
+  'is',
+  'has',
+  'hung',
+  'eliminated',
+  'vanilla',
+  'town',
+  'mafia',
+  'scum',
+]);
+
+/** `Ava endgamed D5`, `Bea won D5`: the name stops at the first word that tells a fate or a role. */
+function beforeFate(s: string): string {
+  const words = s.split(' ');
+  const cut = words.findIndex((w, i) => i > 0 && FATE_WORDS.has(w.toLowerCase()));
+  return cut < 0 ? s : words.slice(0, cut).join(' ');
 }
 
 /** A name up to the first bracket, comma or colon, ` - ` or ` was ` (`Y) - Town Cop`, `Y was Townie`). */
