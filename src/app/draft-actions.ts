@@ -5,6 +5,7 @@ import type { PostingState } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { countNumberOf } from '../parser/count-posts.js';
+import { FLIP_PLACEHOLDER, hasFlipPlaceholder } from '../reporter/flip.js';
 import { lineDiff } from '../reporter/line-diff.js';
 import { MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
@@ -198,6 +199,11 @@ export class DraftActions {
       const fresh = recount ?? draft.recount;
       const text =
         fresh && !draft.edited ? fresh.text : draft.edited ? draft.text : (this.retimed(runner, draft) ?? draft.text);
+      if (hasFlipPlaceholder(text))
+        throw new ModdeskError(
+          'usage',
+          `draft ${draftId} still says ${FLIP_PLACEHOLDER}: edit it to give the role the player flipped (or add the player's faction and role to the game file), then approve`,
+        );
       draft = this.d.store.tx(() => {
         this.d.store.audit.append({
           at,

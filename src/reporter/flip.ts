@@ -18,12 +18,23 @@ export function roleShownAt(ctx: GameContext, slot: number, at: Instant): string
 }
 
 /**
+ * What a flip says when the game file gives neither faction nor role (as `init` writes every game): a placeholder
+ * the moderator fills in before the draft can be approved, never a sentence only moddesk understands (issue 32, M3).
+ */
+export const FLIP_PLACEHOLDER = '[flip: ?]';
+
+/** Whether a draft still holds the flip placeholder (in any markup: Markdown escapes its brackets). */
+export function hasFlipPlaceholder(text: string): boolean {
+  return /\\?\[flip: \?\\?\]/.test(text);
+}
+
+/**
  * A faction and role as a flip reads: `town Fighter`; no role is the forums' `Vanilla Townie` / `Mafia Goon`;
- * what the game file does not say is said so, never "unknown faction unknown role".
+ * what the game file does not say is the placeholder the moderator fills in, never "unknown faction unknown role".
  */
 export function roleWords(faction: string | null, role: string | null): string {
   if (role !== null) return faction === null ? role : `${faction} ${role}`;
-  if (faction === null) return 'of a role the game file does not give';
+  if (faction === null) return FLIP_PLACEHOLDER;
   if (faction === 'town') return 'Vanilla Townie';
   if (faction === 'mafia') return 'Mafia Goon';
   return `${faction}, no power role`;

@@ -45,7 +45,7 @@ describe('"unknown faction unknown role" and "town no role" wording', () => {
     expect(roleWords('town', null)).toBe('Vanilla Townie');
     expect(roleWords('mafia', null)).toBe('Mafia Goon');
     expect(roleWords('sk', null)).toBe('sk, no power role');
-    expect(roleWords(null, null)).toBe('of a role the game file does not give');
+    expect(roleWords(null, null)).toBe('[flip: ?]');
     expect(roleWords('town', 'Cop')).toBe('town Cop');
     const r = advancePlan(input, initialPlan(Date.parse('2026-03-01T23:59:59Z')), Date.parse('2026-03-04T01:00:00Z'));
     expect(r.drafts.find((d) => d.kind === 'day-start' && d.phase === 'D2')!.text).toMatch(

@@ -1,3 +1,4 @@
+import { hasFlipPlaceholder } from '../../reporter/flip.js';
 import { lineDiff } from '../../reporter/line-diff.js';
 import type { FormatName } from '../../reporter/markup.js';
 import type { StoredDraft } from '../../storage/draft-store.js';
@@ -51,7 +52,8 @@ export function storePlannedDrafts(
     if (!created) continue;
     made.push(d);
     store.audit.append({ at, gameId, actor: 'watch', action: 'draft.created', detail: { draft: d.id, kind: d.kind } });
-    if (t.autoApprove.has(d.kind)) {
+    // A draft with a flip still to fill in waits for the moderator, whatever the config approves by itself (M3).
+    if (t.autoApprove.has(d.kind) && !hasFlipPlaceholder(d.text)) {
       // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
       store.drafts.save({ ...store.drafts.get(gameId, d.id)!, status: 'approved' }, at);
       store.audit.append({
