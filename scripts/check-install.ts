@@ -2,7 +2,7 @@
 // puts it in a temporary prefix (runtime dependencies only; npm's cache first, the registry for what it lacks),
 // then the installed `moddesk` runs `demo` (up to its dashboard link) and `init` against a fake phpBB on 127.0.0.1.
 // better-sqlite3's install script is offered, as a local prebuild, the binary this checkout's own install built
-// (same version, same Node ABI), instead of compiling it a second time (docs/decisions/0031).
+// (same version, same Node ABI), instead of compiling it a second time (docs/decisions/0032).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
