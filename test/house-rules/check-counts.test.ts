@@ -164,3 +164,18 @@ describe('H-VC6 moddesk check-counts', () => {
     expect(r.err).toContain('checked 2 moderator count(s)');
   });
 });
+
+describe('H-VC6 names a count runs together', () => {
+  it('H-VC6 voters written with spaces only are split into the exact names they hold', () => {
+    const posts = [
+      post('Ann', '10:00', vote('Bob')),
+      post('Carl', '10:00', vote('Bob')),
+      post('Dee Dee', '10:00', vote('Bob')),
+      post('Host', '14:00', 'Vote Count 1.1<br>Bob (3): Ann Dee Dee Carl'),
+    ];
+    const game = parseGameFile(GAME, 'g.yaml');
+    const [checked] = checkGameCounts(game, posts);
+    expect(checked?.check.read).toBe('full');
+    expect(checkLines(checked!.context, checked!.check, label(posts))).toEqual([]);
+  });
+});

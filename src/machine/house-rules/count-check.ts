@@ -81,8 +81,9 @@ function splitBySpaces(ctx: GameContext, name: string): number[] | null {
 function voterSlots(ctx: GameContext, name: string): number[] | null {
   const m = resolveTarget(ctx, name);
   if (m.kind !== 'player') return splitBySpaces(ctx, name);
-  // A doubtful reading of a run of names is worse than the names it splits into.
-  if (m.doubt && /\s/.test(name)) return splitBySpaces(ctx, name) ?? [m.slot];
+  // A run of names with spaces only (`Ann Bob Cy`) reads as its first name by leading words: the names it splits
+  // into, each exact, are what the count lists.
+  if (m.via !== 'exact' && m.via !== 'alias' && /\s/.test(name)) return splitBySpaces(ctx, name) ?? [m.slot];
   return [m.slot];
 }
 
