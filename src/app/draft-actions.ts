@@ -16,6 +16,7 @@ import type { Clock } from './clock.js';
 import type { ApproveResult, DeskEvent, DraftRecord } from './desk.js';
 import { postInfo, voteFingerprint } from './drafts/plan.js';
 import type { GameRunner } from './game-runner.js';
+import { scrubSecrets } from './scrub.js';
 
 export interface DraftActionDeps {
   store: Store;
@@ -269,7 +270,7 @@ export class DraftActions {
     } catch (err) {
       const endedAt = this.d.clock.now();
       const sure = surelyNotPosted(err);
-      const error = (err as Error).message;
+      const error = scrubSecrets((err as Error).message);
       const failed = this.savePosting(runner, trying, {
         attempts,
         fate: sure ? 'failed' : 'unknown',

@@ -21,6 +21,7 @@ import { storePlannedDrafts } from './drafts/store-drafts.js';
 import type { GameFileError } from './game-file-read.js';
 import { withTimeout } from './loop-sleep.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
+import { scrubSecrets } from './scrub.js';
 
 /** What `planThrough` planned and stored, for `settle` to take once it is committed. */
 interface Planned {
@@ -243,7 +244,7 @@ export class GameRunner {
       );
     } catch (err) {
       this.failures += 1;
-      this.lastError = (err as Error).message;
+      this.lastError = scrubSecrets((err as Error).message);
       this.lastErrorAt = formatInstant(clock.now());
       this.nextPollAt = this.nextPollInstant();
       log.warn(

@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { ModdeskError } from '../domain/errors.js';
+import { MIN_SECRET_LENGTH, registerSecrets, scrubWith, secretForms } from './scrub.js';
 
 /** Log keys whose values are always replaced, wherever they appear (architecture invariant 7). */
 export const REDACT_PATHS = [
@@ -21,7 +22,7 @@ export const REDACT_PATHS = [
 
 /**
  * The desk's pino logger: fixed messages with data objects, secrets redacted by key and, as a second line of
- * defence, any known secret value scrubbed from the serialized line.
+ * defence, any known secret value scrubbed from the serialized line in every form an echo gives it (scrub.ts).
  */
 export function createLogger(
   opts: { level?: string; secrets?: string[]; destination?: DestinationStream; pretty?: boolean } = {},
@@ -31,7 +32,9 @@ export function createLogger(
     throw new ModdeskError('usage', `expected one of ${levels.join(', ')}, got ${JSON.stringify(opts.level)}`, {
       place: '--log-level',
     });
-  const secrets = (opts.secrets ?? []).filter((s) => s.length >= 4);
+  const secrets = (opts.secrets ?? []).filter((s) => s.length >= MIN_SECRET_LENGTH);
+  registerSecrets(secrets);
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   const fd2 = pino.destination({ fd: 2, sync: true });
   // JSON for files and log collectors; one readable line a message for a person at a terminal.
   const pretty = opts.pretty ?? (opts.destination === undefined && process.stderr.isTTY === true);
@@ -42,9 +45,7 @@ export function createLogger(
       ? base
       : {
           write(line: string) {
-            let out = line;
-            for (const s of secrets) out = out.split(s).join('[redacted]');
-            base.write(out);
+            base.write(scrubWith(line, forms));
           },
         };
   return pino(

@@ -21,6 +21,8 @@ import { boundHeapGrowth } from './heap-growth.js';
 import { LiveDesk } from './live-desk.js';
 import { LoopSleep } from './loop-sleep.js';
 import { adapterFloorMs } from './poll-schedule.js';
+import { registerSecrets } from './scrub.js';
+import { secretValues } from './secrets.js';
 
 export interface WatcherDeps {
   store: Store;
@@ -81,6 +83,8 @@ export class Watcher {
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly d: WatcherDeps) {
+    // What the adapters may echo back is scrubbed before it reaches the log or the dashboard.
+    registerSecrets(secretValues(d.env));
     // `pollAll` reads a few games at a time, each listening to this signal.
     setMaxListeners(0, this.abort.signal);
     this.actions = new DraftActions({

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { scrubSecrets } from '../app/scrub.js';
 import { ModdeskError } from '../domain/errors.js';
 import { printErr, printOut } from './output.js';
 
@@ -66,7 +67,8 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     if (err instanceof ModdeskError) {
-      printErr(`moddesk: ${err.oneLine()}\n`);
+      // A platform's words may echo a secret (the desk registered them when it read the environment).
+      printErr(`moddesk: ${scrubSecrets(err.oneLine())}\n`);
       return 1;
     }
     throw err;

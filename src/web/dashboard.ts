@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DashboardDesk, GameSummary } from '../app/desk.js';
+import { scrubSecrets } from '../app/scrub.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { APP_CSS } from './assets/app-css.js';
@@ -92,7 +93,7 @@ export class Dashboard {
         err instanceof HttpError ? err.status : err instanceof ModdeskError ? (err.code === 'http' ? 502 : 400) : 500;
       const message =
         err instanceof HttpError || err instanceof ModdeskError
-          ? err.message
+          ? scrubSecrets(err.message)
           : 'Something went wrong on the desk; nothing was changed by this request.';
       if (status === 500) process.stderr.write(`moddesk web: ${(err as Error)?.stack ?? err}\n`);
       const body = layout(

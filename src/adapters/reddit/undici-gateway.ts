@@ -168,7 +168,7 @@ export class UndiciGateway implements RedditGateway {
         error === 'invalid_grant' ? ' (wrong username or password, or the account is not a developer of the app)' : '';
       throw new ModdeskError(
         'http',
-        `Reddit refused the password grant: HTTP ${res.status} ${quote(JSON.stringify(res.json))}${hint}`,
+        `Reddit refused the password grant: ${statusWords(res.status)}${typeof error === 'string' && /^\w{1,40}$/.test(error) ? ` (${error})` : ''}${hint}`,
         {
           place: 'REDDIT_CLIENT_ID/REDDIT_USERNAME',
         },
@@ -224,7 +224,9 @@ export class UndiciGateway implements RedditGateway {
       try {
         json = JSON.parse(text);
       } catch {
-        const error = new ModdeskError('http', `${what}: HTTP ${status} with a broken JSON body ${quote(text)}`);
+        // The answer to a credential request is never quoted: a server that echoes the request holds the password.
+        const body = url.pathname.endsWith('/access_token') ? `(${text.length} characters, not shown)` : quote(text);
+        const error = new ModdeskError('http', `${what}: HTTP ${status} with a broken JSON body ${body}`);
         return { ok: false, retry: status < 300, status, headers, error };
       }
       if (status >= 400 && !(url.pathname.endsWith('/access_token') && status < 500)) {
