@@ -7,6 +7,7 @@ import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, KEYWORD_WITH_COLON, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { mayHoldAction } from './may-hold-action.js';
 import { respellKeyword } from './misspelt-keyword.js';
+import { ownCopy } from './own-copy.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
 import { announcesVoteReset } from './vote-reset.js';
@@ -21,6 +22,12 @@ const DEFAULT_SYNTAX: readonly ActionForm[] = ['bold', 'tag'];
 interface Found {
   at: number;
   action: ExtractedAction;
+}
+
+/** What every action read from one line shares: its quote and whether it hid characters (N15). */
+interface Said {
+  quote: string;
+  hidden: boolean;
 }
 
 /**
@@ -54,7 +61,7 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
         message: cut
           ? `post is ${input.length} characters; only the first ${MAX_POST_CHARS} were read for actions`
           : `post is ${input.length} characters, far beyond a normal post; its actions were read but check it by eye`,
-        text: input.slice(0, MAX_QUOTED_TEXT),
+        text: ownCopy(input.slice(0, MAX_QUOTED_TEXT)),
       });
       if (cut) input = input.slice(0, MAX_POST_CHARS);
     }
@@ -65,16 +72,20 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
       diagnostics.push({
         code: 'html-malformed',
         message: 'a quote, spoiler or code block is never closed: all text after it was skipped',
-        text: input.slice(-MAX_QUOTED_TEXT),
+        text: ownCopy(input.slice(-MAX_QUOTED_TEXT)),
       });
     }
     const found: Found[] = [];
     const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
     if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
     if (forms.includes('tag')) readTags(scan, kinds, found);
-    if (forms.includes('plain'))
-      readPlain(scan, kinds, (at, read, line) => found.push({ at, action: toAction(read, 'plain', line, line) }));
-    else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics);
+    if (forms.includes('plain')) {
+      let said: { at: number; said: Said } | null = null;
+      readPlain(scan, kinds, (at, read, line) => {
+        if (said?.at !== at) said = { at, said: sayLine(line, line) };
+        found.push({ at, action: toAction(read, 'plain', said.said) });
+      });
+    } else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics);
     found.sort((a, b) => a.at - b.at);
     const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
     const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
@@ -88,7 +99,7 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     diagnostics.push({
       code: 'html-malformed',
       message: `the post could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      text: typeof html === 'string' ? html.slice(0, MAX_QUOTED_TEXT) : '',
+      text: typeof html === 'string' ? ownCopy(html.slice(0, MAX_QUOTED_TEXT)) : '',
     });
     return { actions: [], diagnostics };
   }
@@ -132,26 +143,35 @@ function lineText(scan: Scan, span: Span): string {
   return cleanText(scan.text.slice(span.start, span.end));
 }
 
+/** A line as a flag quotes it: spaces collapsed, at most MAX_QUOTED_TEXT characters, a copy of its own (`ownCopy`). */
 function quoteLine(line: string): string {
   const flat = line.replace(/\s+/g, ' ').trim();
-  return flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat;
+  return ownCopy(flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat);
 }
 
 /** Zero-width characters, BOM, soft hyphen: `cleanText` drops them before reading, N15 tells the mod. */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/;
 
-/** `raw` is the line before `cleanText`: invisible characters in it mark the action `hidden` (N15). */
-function toAction(read: LineAction, form: ActionForm, line: string, raw: string, midLine = false): ExtractedAction {
+/**
+ * What the actions of a line say of it, worked out once per line however many actions it holds (a long line of
+ * votes used to be quoted again for each). `raw` is the line before `cleanText`: invisible characters in it mark its
+ * actions `hidden` (N15).
+ */
+function sayLine(line: string, raw: string): Said {
+  return { quote: quoteLine(line), hidden: INVISIBLE.test(raw) };
+}
+
+function toAction(read: LineAction, form: ActionForm, said: Said, midLine = false): ExtractedAction {
   const cleaned = cleanArgument(read.kind, read.raw);
-  const argument = read.kind === 'unvote' && cleaned === '' ? null : cleaned;
+  const argument = read.kind === 'unvote' && cleaned === '' ? null : ownCopy(cleaned);
   const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
-  const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: quoteLine(line) };
-  if (read.misspelt) action.misspelt = read.misspelt;
-  if (INVISIBLE.test(raw)) action.hidden = true;
+  const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: said.quote };
+  if (read.misspelt) action.misspelt = ownCopy(read.misspelt);
+  if (said.hidden) action.hidden = true;
   if (writtenFor(read.kind, read.raw)) action.voteFor = true;
   if (midLine) action.midLine = true;
   const bracketed = bracketedText(read.kind, read.raw);
-  if (bracketed !== undefined && bracketed !== argument) action.bracketed = bracketed;
+  if (bracketed !== undefined && bracketed !== argument) action.bracketed = ownCopy(bracketed);
   return action;
 }
 
@@ -167,7 +187,8 @@ function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): S
     if (!/^\s*#{2,}/.test(line)) continue;
     const reads = readLine(line, kinds);
     if (!reads) continue;
-    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', line, text.slice(start, end)) });
+    const said = sayLine(line, text.slice(start, end));
+    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', said) });
     consumed.push({ start, end });
   }
   for (const h of scan.headings) {
@@ -176,8 +197,8 @@ function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): S
     const line = lineText(scan, span);
     const reads = readLine(line, kinds);
     if (!reads) continue;
-    const raw = scan.text.slice(span.start, span.end);
-    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', line, raw) });
+    const said = sayLine(line, scan.text.slice(span.start, span.end));
+    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', said) });
     consumed.push({ start: h.start, end: h.end });
   }
   return consumed;
@@ -196,6 +217,18 @@ function readBold(
   diagnostics: ParseDiagnostic[],
 ): void {
   const { bold } = scan;
+  // Many bold runs can share one line (`<b>Vote: A</b> <b>Vote: B</b> …`): the line is cleaned and quoted once.
+  const lines = new Map<number, { whole: string; said: Said; mid: boolean }>();
+  const wholeLine = (line: Span) => {
+    let facts = lines.get(line.start);
+    if (!facts) {
+      const whole = lineText(scan, line);
+      const said = sayLine(whole, scan.text.slice(line.start, line.end));
+      facts = { whole, said, mid: !startsWithAction(whole) };
+      lines.set(line.start, facts);
+    }
+    return facts;
+  };
   bold.forEach((run, index) => {
     let last: { read: LineAction; at: number; line: Span } | null = null;
     for (let start = run.start; start < run.end; ) {
@@ -215,10 +248,8 @@ function readBold(
           }
           last = null;
         } else {
-          const whole = lineText(scan, line);
-          const raw = scan.text.slice(line.start, line.end);
-          const mid = !startsWithAction(whole);
-          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', whole, raw, mid) });
+          const { said, mid } = wholeLine(line);
+          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', said, mid) });
           const tail = reads[reads.length - 1];
           last = tail ? { read: tail, at: start, line } : null;
         }
@@ -231,11 +262,10 @@ function readBold(
       let stop = last.line.end;
       if (nextRun && nextRun.start < stop && LEADING_KEYWORD.test(lineText(scan, nextRun))) stop = nextRun.start;
       const continued = { kind: last.read.kind, raw: lineText(scan, { start: run.end, end: stop }) };
-      const whole = lineText(scan, last.line);
+      const { said, mid } = wholeLine(last.line);
       for (let i = found.length - 1; i >= 0; i -= 1) {
         if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
-          const raw = scan.text.slice(last.line.start, last.line.end);
-          found[i] = { at: last.at, action: toAction(continued, 'bold', whole, raw, !startsWithAction(whole)) };
+          found[i] = { at: last.at, action: toAction(continued, 'bold', said, mid) };
           break;
         }
       }
@@ -245,6 +275,7 @@ function readBold(
 
 /** `tag` form: a forum's vote tag as rendered (`<span class="bbvote">VOTE: X</span>`). */
 function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): void {
+  const textBefore = textBeforeIn(scan);
   scan.tags.forEach((tag, index) => {
     const text = cleanText(tag.text);
     const reads = readLine(text, kinds) ?? fromTitle(text, tag.title);
@@ -257,11 +288,29 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
       const rest = lineText(scan, { start: tag.at + 1, end });
       if (rest.trim() !== '') reads[reads.length - 1] = { ...last, raw: rest };
     }
-    const before = lineText(scan, { start: lineAt(scan, tag.at).start, end: tag.at }).trim();
+    const said = sayLine(text, tag.text);
+    const midLine = textBefore(lineAt(scan, tag.at).start, tag.at);
     for (const r of reads) {
-      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', text, tag.text, before !== '') });
+      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', said, midLine) });
     }
   });
+}
+
+/** What `cleanText` and `trim` leave nothing of: white space and the zero-width characters. */
+const BLANK = /[\s\u200b-\u200d\u2060\u00ad]/;
+
+/**
+ * Whether a line has text before offset `at` (asked in ascending `at` per line). Each line is walked once, however
+ * many vote tags it holds: how far it is blank is kept by the line's start.
+ */
+function textBeforeIn(scan: Scan): (lineStart: number, at: number) => boolean {
+  const blankTo = new Map<number, number>();
+  return (lineStart, at) => {
+    let pos = blankTo.get(lineStart) ?? lineStart;
+    while (pos < at && BLANK.test(scan.text[pos] as string)) pos += 1;
+    blankTo.set(lineStart, pos);
+    return pos < at;
+  };
 }
 
 /** Whether a line begins with an action keyword (or A7's misspelt one): else its actions are mid-line. */
