@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { HEADING_TAGS, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
+import { ownCopy } from './own-copy.js';
 
 /**
  * A reader of plain markup that gives what htmlparser2 gives (decision 0019): the same opening tags with the same
@@ -117,6 +118,11 @@ export function decodeEntities(raw: string): string | null {
 }
 
 const MAX_KEPT = 4096;
+/**
+ * Only tags this short are kept, each by a copy of its text: a key sliced from the post would keep the whole post
+ * alive, and a long tag is rare (a post's own prank), so the memo holds at most MAX_KEPT × this many characters.
+ */
+const MAX_KEPT_TAG_CHARS = 512;
 /** Opening tags by their text, null for one not plain enough to read here. */
 const openTags = new Map<string, PlainTag | null>();
 /** Closing tags by their text: the element's name, null for one not plain. */
@@ -125,18 +131,23 @@ const closeTags = new Map<string, string | null>();
 function openTag(text: string): PlainTag | null {
   let tag = openTags.get(text);
   if (tag !== undefined) return tag;
-  const m = OPEN_TAG.exec(text);
+  // A kept tag is read from its copy, so that its name and attributes are views into the copy, not the post.
+  const keep = openTags.size < MAX_KEPT && text.length <= MAX_KEPT_TAG_CHARS;
+  const own = keep ? ownCopy(text) : text;
+  const m = OPEN_TAG.exec(own);
   tag = m === null ? null : readOpenTag((m[1] as string).toLowerCase(), m[2] as string);
-  if (openTags.size < MAX_KEPT) openTags.set(text, tag);
+  if (keep) openTags.set(own, tag);
   return tag;
 }
 
 function closeTag(text: string): string | null {
   let name = closeTags.get(text);
   if (name !== undefined) return name;
-  const m = CLOSE_TAG.exec(text);
+  const keep = closeTags.size < MAX_KEPT && text.length <= MAX_KEPT_TAG_CHARS;
+  const own = keep ? ownCopy(text) : text;
+  const m = CLOSE_TAG.exec(own);
   name = m === null ? null : (m[1] as string).toLowerCase();
-  if (closeTags.size < MAX_KEPT) closeTags.set(text, name);
+  if (keep) closeTags.set(own, name);
   return name;
 }
 

@@ -7,7 +7,13 @@ export interface ParseCacheOptions {
   version?: string;
   /** New answers wait in memory for `flush()`, one transaction, instead of one write each (a one-shot call). */
   deferWrites?: boolean;
+  /** How many answers memory keeps (the table keeps them all). */
   memoryLimit?: number;
+  /**
+   * How many characters of html the answers in memory may be keyed by, together: a key is the post's own html, so
+   * this bounds the bodies the memory keeps alive whatever their size (a post longer than a tenth of it is not kept).
+   */
+  memoryChars?: number;
 }
 
 /**
@@ -19,10 +25,12 @@ export class ParseCache {
   /** By options, then by the html string itself (V8 keeps a string's hash, so a hit costs no hashing of ours). */
   private readonly memory = new Map<string, Map<string, ParsedPost>>();
   private size = 0;
+  private chars = 0;
   private readonly get: Statement;
   private readonly put: Statement;
   private readonly version: string;
   private readonly memoryLimit: number;
+  private readonly memoryChars: number;
   private pending: [string, string][] | null;
 
   constructor(
@@ -34,6 +42,7 @@ export class ParseCache {
     this.put = db.prepare('INSERT OR IGNORE INTO parse_cache (key, json) VALUES (?, ?)');
     this.version = opts.version ?? parserVersion();
     this.memoryLimit = opts.memoryLimit ?? 200_000;
+    this.memoryChars = opts.memoryChars ?? 400_000_000;
     this.pending = opts.deferWrites ? [] : null;
   }
 
@@ -61,14 +70,17 @@ export class ParseCache {
       if (this.pending) this.pending.push([key, JSON.stringify(parsed)]);
       else this.put.run(key, JSON.stringify(parsed));
     }
-    if (this.size >= this.memoryLimit) {
+    if (html.length > this.memoryChars / 10) return parsed;
+    if (this.size >= this.memoryLimit || this.chars + html.length > this.memoryChars) {
       this.memory.clear();
       this.size = 0;
+      this.chars = 0;
       byHtml = new Map();
       this.memory.set(optsKey, byHtml);
     }
     byHtml.set(html, parsed);
     this.size += 1;
+    this.chars += html.length;
     return parsed;
   };
 

@@ -9,6 +9,7 @@ import type { Post } from '../domain/post.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { migrate, SCHEMA_VERSION } from './migrations.js';
 import { openDatabase } from './open-database.js';
+import { ParseCache } from './parse-cache.js';
 import { Store } from './store.js';
 
 const game = {
@@ -150,6 +151,23 @@ describe('storage', () => {
     store.parseCache.fn(bodies[10_000]!, opts);
     expect(store.parseCache.stats.memoryHits).toBe(memoryHits + 1);
     store.close();
+  });
+
+  it("issue 33 M1: the parse cache's memory holds a bounded number of characters of bodies, a long post none", () => {
+    const db = openDatabase(join(dir, 'c.db'));
+    const cache = new ParseCache(db, extractActions, { memoryChars: 10_000 });
+    const opts = { syntax: ['bold' as const], channel: 'thread' as const };
+    const long = `<b>Vote: Bob</b> ${'x'.repeat(1_001)}`;
+    cache.fn(long, opts);
+    cache.fn(long, opts);
+    expect(cache.stats).toMatchObject({ parsed: 1, memoryHits: 0, diskHits: 1 });
+    const bodies = Array.from({ length: 20 }, (_, i) => `<p>${String(i).padStart(900, '-')}</p>`);
+    for (const html of bodies) cache.fn(html, opts);
+    cache.fn(bodies[19]!, opts);
+    expect(cache.stats.memoryHits).toBe(1);
+    cache.fn(bodies[0]!, opts);
+    expect(cache.stats).toMatchObject({ memoryHits: 1, diskHits: 2 });
+    db.close();
   });
 
   it('keeps the draft lifecycle: pending → approved → posted, or rejected; nothing else', () => {

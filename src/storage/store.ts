@@ -12,6 +12,8 @@ import { PostStore } from './post-store.js';
  * (keyed by the html itself, a thousand real games' bodies would otherwise stay in memory at rest).
  */
 const DESK_PARSES_IN_MEMORY = 10_000;
+/** And at most this many characters of their bodies (a few long posts must not hold the place of thousands). */
+const DESK_PARSED_CHARS_IN_MEMORY = 20_000_000;
 
 /** The desk's database: one SQLite file (WAL), everything the loop and the dashboard keep. */
 export class Store {
@@ -29,7 +31,10 @@ export class Store {
     this.posts = new PostStore(db);
     this.drafts = new DraftStore(db);
     this.audit = new AuditLog(db);
-    this.parseCache = new ParseCache(db, parse, { memoryLimit: DESK_PARSES_IN_MEMORY });
+    this.parseCache = new ParseCache(db, parse, {
+      memoryLimit: DESK_PARSES_IN_MEMORY,
+      memoryChars: DESK_PARSED_CHARS_IN_MEMORY,
+    });
   }
 
   static open(file: string, parse: ParseFn): Store {
