@@ -23,6 +23,9 @@ import { withTimeout } from './loop-sleep.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
 import { scrubSecrets } from './scrub.js';
 
+/** A post this long is read ahead of the poll's transaction, in a turn of the event loop of its own. */
+const LONG_POST_CHARS = 20_000;
+
 /** What `planThrough` planned and stored, for `settle` to take once it is committed. */
 interface Planned {
   state: PlanState;
@@ -179,6 +182,21 @@ export class GameRunner {
    * The stored posts the game is replayed from: all of them but the drafts this desk posted (a moderator's post
    * carrying our idempotency marker), which are never actions and whose timing must not move "through post #".
    */
+  /**
+   * Reads each long post that arrived (issue 33 M1: a player's 240 KB line of votes) in a turn of the event loop of
+   * its own, before the poll's transaction, so the dashboard keeps answering while a poll brings several; the fold
+   * then finds their readings in the parse cache's memory. Ordinary posts are read by the fold as before.
+   */
+  private async readLongPostsAhead(posts: readonly Post[], signal?: AbortSignal): Promise<void> {
+    const { syntax } = this.ctx.setup.options;
+    for (const post of posts) {
+      if (signal?.aborted) return;
+      if (post.html.length < LONG_POST_CHARS) continue;
+      this.d.store.parseCache.fn(post.html, { syntax, channel: post.channel });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   gamePosts(): Post[] {
     return this.d.store.posts.list(this.id).filter((p) => !this.isOwnDraft(p));
   }
@@ -265,6 +283,7 @@ export class GameRunner {
     const firstRead = firstCursor === null || this.reading !== null;
     this.reading = null;
     const cursor = this.cursor;
+    await this.readLongPostsAhead(result.posts, signal);
     const seenAt = formatInstant(clock.now());
     // A quiet poll (nothing read, the cursor as it was) opens no transaction. Any other stores its posts, the new
     // cursor, the drafts they make and the planner's position in one transaction: all of it, or none of it.
