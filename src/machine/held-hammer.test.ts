@@ -112,6 +112,18 @@ describe('a doubtful reading never ends a day by itself (hammer-needs-ruling)', 
     expect(early.votes.wagons[0]?.readings[0]).not.toHaveProperty('held');
   });
 
+  it("interfaces §3 (a replaced player's name reads as the slot): as the hammer it is held too, with that reason", () => {
+    const g = game('  - { at: "2026-03-02T00:30:00Z", replace: Pre77er, by: Zed }');
+    const six = ['Ann', 'Bea', 'Cal', 'Dee', 'Eli', 'Fay'].map((a, i) => post(`p${i + 1}`, a, '<b>VOTE: Zed</b>', i));
+    const s = state(g, [...six, post('p7', 'Kit', '<b>VOTE: Pre77er</b>', 10)]);
+    expect(s.phase?.endedAt).toBeNull();
+    const flag = s.flags.find((f) => f.code === 'hammer-needs-ruling');
+    expect(flag?.message).toContain("a replaced player's name (now Zed)");
+    const ruled = game(`  - { at: "2026-03-02T00:30:00Z", replace: Pre77er, by: Zed }\n  - { post: p7, vote: Zed }`);
+    const counted = state(ruled, [...six, post('p7', 'Kit', '<b>VOTE: Pre77er</b>', 10)]);
+    expect(counted.phase?.endedAt).toBe(at(10));
+  });
+
   it('R-V1: a post whose earlier vote would hammer before its later vote replaces it is flagged, not read silently', () => {
     const both = post('p7', 'Kit', '<b>VOTE: Pre77er</b><br>wait, no<br><b>VOTE: Ann</b>', 10);
     const s = state(game(), [...SIX, both]);
