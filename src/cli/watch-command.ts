@@ -9,7 +9,7 @@ import { ModdeskError } from '../domain/errors.js';
 import { loadDashboard } from './load-dashboard.js';
 import { streamOut } from './output.js';
 
-interface WatchOpts {
+export interface WatchOpts {
   game?: string[];
   config?: string;
   db?: string;
@@ -34,7 +34,8 @@ export function register(program: Command): void {
     .option('--dry-run', 'post nothing: print what would be posted')
     .option('--once', 'poll every game once, draft, post what is approved, and exit')
     .option('--clock <spec>', 'accelerated game time for demos and tests: ISO@wallMs x speed')
-    .option('--host <host>', 'dashboard host', '127.0.0.1')
+    // No commander default: the app config's dashboard.host must be seen when --host is not given.
+    .option('--host <host>', "dashboard host (default: the config's dashboard.host, else 127.0.0.1)")
     .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--port <port>', 'dashboard port (0: any free port)')
     .option('--no-dashboard', 'do not serve the dashboard')
@@ -72,7 +73,8 @@ export function register(program: Command): void {
     });
 }
 
-function configFrom(opts: WatchOpts): AppConfig {
+/** The app config `watch` runs with: the config file's, with the command line's options over it. */
+export function configFrom(opts: WatchOpts): AppConfig {
   let config: AppConfig;
   if (opts.config) config = loadAppConfig(opts.config);
   else if (opts.game?.length)
