@@ -8,6 +8,7 @@ import { innerKeyword, KEYWORD_WITH_COLON, kindsFor, LEADING_KEYWORD } from './k
 import { mayHoldAction } from './may-hold-action.js';
 import { respellKeyword } from './misspelt-keyword.js';
 import { ownCopy } from './own-copy.js';
+import { closeQuoteLeftOpen, quoteLeftOpenNote } from './quote-left-open.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
 import { announcesVoteReset } from './vote-reset.js';
@@ -41,7 +42,12 @@ export function extractActions(html: string, opts: { syntax: ActionForm[]; chann
 
 /** False for a post `extractActions` answers with `nothingRead()` without parsing it. */
 export function mustRead(html: string, opts: { syntax: ActionForm[] }): boolean {
-  return typeof html !== 'string' || html.length > LARGE_POST_CHARS || mayHoldAction(html, formsOf(opts));
+  return (
+    typeof html !== 'string' ||
+    html.length > LARGE_POST_CHARS ||
+    mayHoldAction(html, formsOf(opts)) ||
+    closeQuoteLeftOpen(html) !== null
+  );
 }
 
 /** What a post with nothing to read reads as. */
@@ -65,6 +71,9 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
       });
       if (cut) input = input.slice(0, MAX_POST_CHARS);
     }
+    // A52: a quote left open by a literal `[ /quote]` is closed where the poster's own text begins.
+    const reopened = closeQuoteLeftOpen(input);
+    if (reopened !== null) input = reopened;
     const forms = formsOf(opts);
     const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
     const scan = scanHtml(input, forms.includes('tag'));
@@ -91,6 +100,8 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
     if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
     const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
+    const lastAction = parsed.actions.at(-1);
+    if (reopened !== null && lastAction) diagnostics.push(quoteLeftOpenNote(lastAction.text));
     if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
     const zeros = zeroTallyLines(scan);
     if (zeros > 0) parsed.zeroTallies = zeros;
@@ -278,7 +289,7 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
   const textBefore = textBeforeIn(scan);
   scan.tags.forEach((tag, index) => {
     const text = cleanText(tag.text);
-    const reads = readLine(text, kinds) ?? fromTitle(text, tag.title);
+    const reads = readLine(text, kinds) ?? (tag.continued ? [] : fromTitle(text, tag.title));
     const last = reads[reads.length - 1];
     if (last && keywordOnly(last)) {
       // A31 `<span class="bbvote">VOTE: vote:</span> Alice`: the tag holds only the keyword; the name follows it.

@@ -13,6 +13,8 @@ export interface TagSpan {
   at: number;
   text: string;
   title: string;
+  /** A51: the tag's second line, after a `<br>` inside it (`VOTE: UNVOTE<br>Vote: X`): read only by its keyword. */
+  continued?: true;
 }
 
 export interface Scan {
@@ -60,6 +62,9 @@ class Collector implements Partial<Handler> {
   private heading = 0;
   private headingStart = 0;
   private currentTag: TagSpan | null = null;
+  /** Vote tags open around the text; a tag line ended by a `<br>` inside one may go on (A51). */
+  private openTags = 0;
+  private continueTag: string | null = null;
   private captureTags = false;
   private lines = Number.POSITIVE_INFINITY;
   private parser: Parser | null = null;
@@ -76,6 +81,8 @@ class Collector implements Partial<Handler> {
     this.bold = 0;
     this.heading = 0;
     this.currentTag = null;
+    this.openTags = 0;
+    this.continueTag = null;
     this.captureTags = captureTags;
     this.lines = lines;
     this.parser = parser;
@@ -99,8 +106,11 @@ class Collector implements Partial<Handler> {
   }
 
   private lineBreak(): void {
-    // A vote tag is one line: an unclosed tag does not swallow the paragraphs after it.
+    // A vote tag is one line: an unclosed tag does not swallow the paragraphs after it. Its second line, while the
+    // tag is still open, is read once more as a tag line (A51), the line after that never.
+    const ended = this.currentTag;
     this.endTag();
+    this.continueTag = ended && !ended.continued && this.openTags > 0 ? ended.title : null;
     if (this.atLineStart) return;
     this.scan.breaks.push(this.length);
     this.atLineStart = true;
@@ -136,6 +146,8 @@ class Collector implements Partial<Handler> {
       // A tag opened inside another (unclosed) one ends it: each is read on its own.
       this.endTag();
       flags |= TAG;
+      this.openTags += 1;
+      this.continueTag = null;
       this.currentTag = { at: this.length, text: '', title: attribs.title ?? '' };
       // A space holds the tag's place in the text, so actions after it sort after it.
       this.parts.push(' ');
@@ -159,7 +171,11 @@ class Collector implements Partial<Handler> {
     const flags = this.frames.pop() ?? 0;
     if (flags === 0) return;
     if (flags & EXCLUDED) this.excluded -= 1;
-    if (flags & TAG) this.endTag();
+    if (flags & TAG) {
+      this.endTag();
+      this.openTags -= 1;
+      this.continueTag = null;
+    }
     if (flags & BOLD) {
       this.bold -= 1;
       if (this.bold === 0 && this.length > this.boldStart) {
@@ -177,6 +193,13 @@ class Collector implements Partial<Handler> {
 
   ontext(data: string): void {
     if (this.excluded > 0) return;
+    if (!this.currentTag && this.continueTag !== null && data.trim() !== '') {
+      this.currentTag = { at: this.length, text: '', title: this.continueTag, continued: true };
+      this.continueTag = null;
+      this.parts.push(' ');
+      this.length += 1;
+      this.atLineStart = false;
+    }
     if (this.currentTag) {
       this.currentTag.text += data;
       return;

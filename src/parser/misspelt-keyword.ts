@@ -6,6 +6,12 @@ const HEAD = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{3,8}) ?[:;]/u;
 const ALONE = /^([\s#/!*\u2022\u00B7~[(-]*)([\p{L}-]{5,8})[\s.!]*$/u;
 /** A49: the verb form where the keyword goes, `voting X`, `I'm voting X`, `I am voting for X`: a vote, doubtful. */
 const VERB = /^([\s#/!*\u2022\u00B7~[(-]*)((?:i['\u2019]?m\s+|i\s+am\s+)?voting)\s/iu;
+/** A53: a short lead-in word before a bold `unvote` that ends its line (`idk UnVotE`, `ok unvote.`): the unvote, doubtful. */
+const LEAD_IN = /^([\s#/!*\u2022\u00B7~[(-]*)(\p{L}{1,4})\s+unvote[\s.!]*$/iu;
+/** Lead-ins that leave the unvote the poster's own: interjections, `I`, `and`, `so` (never `you unvote`, `not unvote`). */
+const LEAD_INS = new Set(
+  'i ok okay idk so and also well welp meh fine ugh lol eh oh ah hmm sigh yes yeah fuck derp'.split(' '),
+);
 /** English words one edit from `vote` that are not votes. */
 const REAL_WORDS = new Set([
   'note',
@@ -37,6 +43,10 @@ export function respellKeyword(line: string): { line: string; typed: string; key
   if (verb) {
     const typed = verb[2] as string;
     return { line: `${verb[1]}vote${line.slice((verb[1] as string).length + typed.length)}`, typed, keyword: 'vote' };
+  }
+  const lead = LEAD_IN.exec(line);
+  if (lead && LEAD_INS.has((lead[2] as string).toLowerCase())) {
+    return { line: `${lead[1]}unvote`, typed: line.slice((lead[1] as string).length).trim(), keyword: 'unvote' };
   }
   const head = HEAD.exec(line);
   const m = head ?? ALONE.exec(line);

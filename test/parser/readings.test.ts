@@ -360,3 +360,32 @@ describe('vote forms (issue 28)', () => {
     expect(read('<b>not voting Ann</b>')).toEqual([]);
   });
 });
+
+describe('broken markup a moderator still reads (issue 28)', () => {
+  it('A51: a vote tag spanning two lines reads both lines; a third line, or text that is no action, never', () => {
+    const tag = (inner: string) => `<span class="bbvote" title="This is an official vote.">${inner}</span>`;
+    expect(read(tag('VOTE: UNVOTE<br>\nVote: Ann'))).toEqual([
+      ['unvote', null],
+      ['vote', 'Ann'],
+    ]);
+    // The second line is read only by its keyword: the tag's title does not make plain words a vote.
+    expect(read(`${tag('VOTE: Ann<br>\nshe is scum')}`)).toEqual([['vote', 'Ann']]);
+    expect(read(tag('VOTE: Ann<br>\nmore<br>\nVote: Bob'))).toEqual([['vote', 'Ann']]);
+  });
+  it('A52: a quote broken by a literal [ /quote] does not hide the poster’s own vote after its last inner quote', () => {
+    const html =
+      '<blockquote><div><cite>Ann wrote:</cite><blockquote><div><cite>Bob wrote:</cite>at this point.[ /quote]<br>more</div></blockquote>' +
+      'So you changed your mind?<br><div style="display:inline;font-weight:bold">vote Ann</div></div></blockquote>';
+    const parsed = extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(parsed.actions.map((a) => [a.kind, a.argument])).toEqual([['vote', 'Ann']]);
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['quote-broken']);
+    // A quote closed as usual still hides its votes.
+    expect(read('<blockquote><div><cite>Ann wrote:</cite><b>vote Bob</b></div></blockquote>')).toEqual([]);
+  });
+  it('A53: a short lead-in (idk, ok, so…) before a bold unvote that ends its line is the unvote, marked for the mod; never another’s (you unvote)', () => {
+    expect(first('<b>idk UnVotE</b>')).toMatchObject({ kind: 'unvote', misspelt: 'idk UnVotE' });
+    expect(read('<b>not unvote</b>')).toEqual([]);
+    expect(read('<b>I will never unvote</b>')).toEqual([]);
+    expect(read('<b>you unvote.</b>')).toEqual([]);
+  });
+});
