@@ -100,6 +100,7 @@ describe('a long thread is read to the end, page by page (issue 32, B1; local ph
     const health = gameHealth(summary!, formatInstant(START)).value;
     expect(health).toContain('data-poll-state="reading"');
     expect(health).toContain('read 1,500 of ~3,000 posts so far');
+    expect(health).toContain('continues from there');
     expect(store.drafts.list('long'), 'nothing is drafted from half a thread').toEqual([]);
     pageRequests(fake);
 

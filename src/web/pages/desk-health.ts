@@ -37,8 +37,13 @@ function pollLine(g: GameSummary, now: string): Html | string {
   const last = p.lastGoodAt ? html`last good read ${when(p.lastGoodAt)}` : html`no good read yet`;
   const next = (label: string) =>
     p.nextAt ? html`${label} in ${countdown(p.nextAt, now, label)}` : html`${label} soon`;
-  if (p.reading)
-    return html`<div class="notice" role="status" data-poll-state="reading"><strong>Reading the thread:</strong> read ${readSoFar(p.reading)} so far. Each page is kept as it is read${p.failures > 0 && p.lastError ? html` (the last poll stopped: <span class="poll-error">${p.lastError.message}</span>)` : ''}; the next read, ${p.nextAt ? html`in ${countdown(p.nextAt, now, 'next read')}` : 'soon'}, continues from there. Drafts are made once the whole thread is read.</div>`;
+  if (p.reading) {
+    const stopped =
+      p.failures > 0 && p.lastError
+        ? html` The last read stopped (<span class="poll-error">${p.lastError.message}</span>); the next, ${p.nextAt ? html`in ${countdown(p.nextAt, now, 'next read')}` : 'soon'}, continues from there.`
+        : '';
+    return html`<div class="notice" role="status" data-poll-state="reading"><strong>Reading the thread:</strong> read ${readSoFar(p.reading)} so far, each page kept as it is read.${stopped} Drafts are made once the whole thread is read.</div>`;
+  }
   if (p.failures === 0 || !p.lastError)
     return html`<p class="poll-ok small muted" data-poll-state="ok">Thread: ${last} · ${next('next read')}${cadence(p)}</p>`;
   return html`<div class="error" role="alert" data-poll-state="failing">
