@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../desk/helpers.js';
@@ -29,19 +30,31 @@ interface Outcome {
   stderr: string;
 }
 
+/** The watchers still running: a run that failed, or a test that timed out, kills its own in the end (afterAll). */
+const live = new Set<ChildProcess>();
+const watching = (child: ChildProcess) => {
+  live.add(child);
+  child.on('exit', () => live.delete(child));
+  return child;
+};
+const stop = (child: ChildProcess) => {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+};
+
 /** Plays the game once; kills the watcher with SIGKILL `killAfterMs` into it (null: never) and restarts it. */
 async function playRun(bundle: string, run: number, killAfterMs: number | null): Promise<Outcome> {
   const tmp = tempDir(`moddesk-kill-${run}-`);
   const setup: RunSetup = await setupRun(tmp.dir, SPEED);
   let stderr = '';
+  let child: ChildProcess | undefined;
   try {
-    let child = startWatcher(bundle, setup);
+    child = watching(startWatcher(bundle, setup));
     if (killAfterMs !== null) {
       await sleep(killAfterMs);
       child.kill('SIGKILL');
       await exited(child);
       stderr += (child as unknown as { errText(): string }).errText();
-      child = startWatcher(bundle, setup);
+      child = watching(startWatcher(bundle, setup));
     }
     const db = join(tmp.dir, 'moddesk.db');
     const deadline = Date.now() + 60_000;
@@ -56,6 +69,8 @@ async function playRun(bundle: string, run: number, killAfterMs: number | null):
     expect(code, `run ${run} stops cleanly on SIGTERM: ${stderr}`).toBe(0);
     return { run, killAfterMs: killAfterMs ?? -1, snap: snapshot(db), perKey: postsPerKey(setup.forum), stderr };
   } finally {
+    // A run that failed leaves no watcher behind, polling a forum that is gone.
+    if (child) stop(child);
     await setup.forum.close();
     tmp.remove();
   }
@@ -71,6 +86,7 @@ describe('kill -9 the watcher at random moments of a replayed game', () => {
   }, 60_000);
 
   afterAll(() => {
+    for (const child of live) stop(child);
     const failed = outcomes.filter((o) => JSON.stringify(o.snap) !== JSON.stringify(baseline?.snap));
     process.stdout.write(
       `kill -9 suite: ${outcomes.length - failed.length}/${outcomes.length} runs converged (seed ${SEED})\n`,
