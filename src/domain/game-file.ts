@@ -1,6 +1,11 @@
 import * as z from 'zod';
 import { isTimeZone } from './time.js';
 
+/** The longest player name, alias or account name a game file may give (characters). */
+export const NAME_MAX = 200;
+/** The longest game title. */
+export const TITLE_MAX = 500;
+
 /** The game file (interfaces §3): the mod's setup and decisions. Unknown keys are an error. */
 
 /** A ruleset's name; which names exist is the ruleset registry's (src/reporter/rulesets.ts), checked on load. */
@@ -28,11 +33,17 @@ function buildSchemas() {
       message: 'expected a real calendar time, e.g. "2026-01-05T18:00:00Z"',
     });
 
+  // Forums cap account names far below this (Reddit 20, phpBB 20 by default, XenForo 50, Discourse 60); a longer
+  // name is a paste gone wrong, refused in one line before it costs seconds and memory in every name match.
+  const name = z
+    .string()
+    .min(1)
+    .max(NAME_MAX, { message: `a name is at most ${NAME_MAX} characters` });
   const player = z.strictObject({
-    name: z.string().min(1),
-    aliases: z.array(z.string().min(1)).optional().default([]),
+    name,
+    aliases: z.array(name).optional().default([]),
     /** P8: other accounts that post for this slot (a hydra's heads, each on their own account). */
-    accounts: z.array(z.string().min(1)).optional(),
+    accounts: z.array(name).optional(),
     faction: z.string().min(1).optional(),
     role: z.string().min(1).optional(),
     mode: z.enum(['launch', 'abm']).optional(),
@@ -145,8 +156,12 @@ function buildSchemas() {
 
   const gameFile = z.strictObject({
     ruleset: z.string().min(1),
-    title: z.string().optional().default(''),
-    moderator: z.union([z.string().min(1), z.array(z.string().min(1))]).optional(),
+    title: z
+      .string()
+      .max(TITLE_MAX, { message: `a title is at most ${TITLE_MAX} characters` })
+      .optional()
+      .default(''),
+    moderator: z.union([name, z.array(name)]).optional(),
     timezone: z
       .string()
       .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. "Europe/London" or "America/New_York"' })
