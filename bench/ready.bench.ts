@@ -74,7 +74,7 @@ export default async function (): Promise<BenchFigure[]> {
       copyFileSync(join(root, 'config', 'demo', f), join(work, f));
     const bin = join(root, 'bin', 'moddesk.js');
     const node = process.execPath;
-    const env = { ...process.env, MODDESK_CACHE_DIR: join(work, 'cache'), XDG_DATA_HOME: join(work, 'data') };
+    const env = { ...process.env, XDG_DATA_HOME: join(work, 'data') };
     let dbs = 0;
     const cases: Record<string, () => string[]> = {
       bare: () => [node, bare],

@@ -107,6 +107,15 @@ describe('architecture invariants', () => {
     expect(upward).toEqual([]);
   });
 
+  it('storage keeps the desk’s records: it imports only the domain layer (issue 29)', () => {
+    const above = [...graph]
+      .filter(([file]) => layerOf(file) === 'storage' && !file.includes('.test.'))
+      .flatMap(([file, deps]) =>
+        deps.filter((d) => !['storage', 'domain'].includes(layerOf(d))).map((d) => `${file} → ${d}`),
+      );
+    expect(above).toEqual([]);
+  });
+
   it('a ruleset is reached only through its index.ts (machine/rulesets/<name>/, reporter/<name>/)', () => {
     const names = readdirSync(join(root, 'src', 'machine', 'rulesets'), { withFileTypes: true })
       .filter((e) => e.isDirectory())

@@ -1,4 +1,4 @@
-import type { Channel, Post } from './post.js';
+import type { Channel } from './post.js';
 
 /** What the parser reads out of one post version (interfaces §2), before any name is resolved. */
 
@@ -106,11 +106,5 @@ export interface ParseOptions {
   channel: Channel;
 }
 
-/**
- * The parser as the machine and the parse cache call it: one post version's html → what it says. One that keeps
- * parses by the dump's line (the one-shot calls', decision 0027) also offers `post`, which the fold calls instead:
- * it reads the post's body only when no earlier call parsed that line.
- */
-export type ParseFn = ((html: string, opts: ParseOptions) => ParsedPost) & {
-  post?: (post: Post, opts: ParseOptions) => ParsedPost;
-};
+/** The parser as the machine and the desk's parse cache call it: one post version's html → what it says. */
+export type ParseFn = (html: string, opts: ParseOptions) => ParsedPost;

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
 import type { GameFile } from '../domain/game-file.js';
@@ -96,24 +95,5 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
     for (const u of [0.1, 0.35, 0.6, 0.9]) expect(json(fold.stateAt(at(u)))).toEqual(fresh(game, posts, at(u)));
     expect(fold.at).toBe(here.at);
     expect(json(fold.state())).toEqual(json(here));
-  });
-});
-
-describe('a saved point carries the name indexes its fold built (decision 0028)', () => {
-  it('a later call resumed from it takes them, not a new build, and reaches the state a replay gives', async () => {
-    const { game, posts } = games[0] as (typeof games)[number];
-    const { start, end } = span(game, posts);
-    const fold = foldOf(game, posts);
-    fold.advanceTo(Math.floor((start + end) / 2));
-    const saved = fold.toSaved();
-    expect(saved?.nameIndexes?.length).toBeGreaterThan(0);
-    // As a later call reads it back: a copy, in a process (here: module instances) that has built no index.
-    const copy = v8.deserialize(v8.serialize(saved)) as NonNullable<typeof saved>;
-    vi.resetModules();
-    const later = await import('../reporter/replay.js');
-    const roster = await import('./roster.js');
-    const resumed = later.resumeFold(game, posts, copy) as GameFold;
-    expect(roster.nameIndex(resumed.state().context.slots)).toBe(copy.nameIndexes?.[0]?.[1]);
-    expect(json(resumed.advanceTo(end))).toEqual(fresh(game, posts, end));
   });
 });

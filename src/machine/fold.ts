@@ -1,4 +1,4 @@
-import { initialTransition, type StateValue } from 'xstate';
+import { initialTransition } from 'xstate';
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
@@ -9,9 +9,8 @@ import { isDayOpen } from './death-rules.js';
 import { createGameMachine, type GameEvent, type GameMachine, type GameSnapshot } from './game-machine.js';
 import { initialContext } from './initial-context.js';
 import type { PostRuling } from './post-rules.js';
-import { type ParseFn, postVersions, postVersionsOf, versionInstants } from './post-versions.js';
+import { type ParseFn, postVersions, postVersionsOf } from './post-versions.js';
 import { pureTransition } from './pure-transition.js';
-import { builtNameIndexes, type KeptNameIndex, rememberNameIndexes } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { stateKey } from './state-key.js';
 import { byTime, eventItems, postItem, rulingsOf, type TimelineItem } from './timeline.js';
@@ -32,28 +31,6 @@ interface Point {
   /** The last thread post read while a day was open: the vote count's "through post #". */
   through: { day: string; postId: string } | null;
 }
-
-/**
- * A fold's point as plain data (`toSaved`), which `GameFold.resume` continues from in a later call over the same
- * game file and the same first `lines` lines of the dump: everything up to `at` is folded in, and at `at` the
- * posts through line `lastLine` (a `--through` post's; every line for a cut at an instant).
- */
-export interface SavedFold {
-  lines: number;
-  at: Instant;
-  lastLine: number;
-  /** Its own lines whose versions are not folded in yet (later edits, posts at `at` after `lastLine`). */
-  pending: number[];
-  /** The statechart's state value (xstate's `snapshot.value`) and context; the setup is the game file's own. */
-  value: StateValue;
-  context: Omit<GameContext, 'setup'>;
-  through: Point['through'];
-  /** The roster's name indexes the fold had built (a later call need not build them again). */
-  nameIndexes?: KeptNameIndex[];
-}
-
-/** The line of a cut at an instant: every post at it is folded in. */
-export const ALL_LINES = Number.MAX_SAFE_INTEGER;
 
 /** One statechart per ruleset, shared by every fold (a machine is immutable; a desk folds 1,000 games). */
 interface Chart {
@@ -90,10 +67,6 @@ export class GameFold {
   private next = 0;
   /** Points at phase starts (and the start), for re-folding after a late post. */
   private readonly checkpoints: Point[] = [];
-  /** A resumed fold's saved point: nothing before it can be folded again. */
-  private readonly floor: Point | null;
-  /** At the fold's instant, the posts through this line are folded in (`toSaved`). */
-  private lastLine = ALL_LINES;
 
   /** `rules`: the game's ruleset's hooks (upper layers find them by name: `foldOf` in src/reporter/replay.ts). */
   constructor(
@@ -101,70 +74,18 @@ export class GameFold {
     readonly game: GameFile,
     posts: Post[] = [],
     private readonly parse: ParseFn = extractActions,
-    from?: SavedFold,
   ) {
     this.chart = chartFor(rules);
-    if (from?.nameIndexes) rememberNameIndexes(from.nameIndexes);
     this.ctx0 = initialContext(game, rules);
     this.rulings = rulingsOf(game);
-    const snapshot = from
-      ? this.chart.machine.resolveState({ value: from.value, context: { ...from.context, setup: this.ctx0.setup } })
-      : initialTransition(this.chart.machine, this.ctx0)[0];
-    this.point = from
-      ? { snapshot, at: from.at, through: from.through }
-      : { snapshot, at: Number.NEGATIVE_INFINITY, through: null };
-    this.floor = from ? this.point : null;
-    if (from) this.lastLine = from.lastLine;
+    const [snapshot] = initialTransition(this.chart.machine, this.ctx0);
+    this.point = { snapshot, at: Number.NEGATIVE_INFINITY, through: null };
     this.checkpoints.push(this.point);
-    this.items = eventItems(game).filter((it) => !from || it.at > from.at);
+    this.items = eventItems(game);
     this.addLines(posts);
-    // A resumed fold rebuilds the versions of the lines after the point's and of its own lines not folded in yet.
-    const pending = new Set(from?.pending);
-    const wanted = (line: number) => !from || line >= from.lines || pending.has(line);
-    const versions = postVersionsOf(posts, this.ctx0.setup.options.syntax, parse, wanted);
+    const versions = postVersionsOf(posts, this.ctx0.setup.options.syntax, parse);
     for (const { line, version } of versions) this.items.push(postItem(version, line, this.rulings, this.ctx0));
     this.items.sort(byTime);
-  }
-
-  /**
-   * The fold at a saved point, given the dump's lines up to the new cut, whose first `saved.lines` are the lines
-   * the point was folded from (the caller checks that, by a hash); null when the lines after them could have
-   * changed what came before the point (another version of an earlier post, a version seen before the point).
-   * It only goes forward: an instant before the point cannot be shown.
-   */
-  static resume(rules: Ruleset, game: GameFile, posts: Post[], saved: SavedFold, parse: ParseFn = extractActions) {
-    if (posts.length < saved.lines) return null;
-    const later = posts.slice(saved.lines);
-    const seenAt = versionInstants(later);
-    if (seenAt.some((at) => at <= saved.at)) return null;
-    const laterIds = new Set(later.map((p) => p.id));
-    for (let i = 0; i < saved.lines && laterIds.size; i++) if (laterIds.has((posts[i] as Post).id)) return null;
-    return new GameFold(rules, game, posts, parse, saved);
-  }
-
-  /**
-   * The point as plain data, when the fold stands at a cut (`advanceTo`, `advanceThrough`) with everything up to it
-   * folded in and nothing after; null otherwise (posts added at its instant, not folded yet).
-   */
-  toSaved(): SavedFold | null {
-    const { snapshot, at, through } = this.point;
-    const upTo = (it: TimelineItem) => it.at < at || (it.at === at && (it.group === 0 || it.order <= this.lastLine));
-    const done = this.items[this.next - 1];
-    const waiting = this.items[this.next];
-    if (at === Number.NEGATIVE_INFINITY || (done && !upTo(done)) || (waiting && upTo(waiting))) return null;
-    const { setup: _, ...context } = snapshot.context;
-    const pending = this.items.slice(this.next).flatMap((it) => (it.group === 1 ? [it.order] : []));
-    const nameIndexes = builtNameIndexes(context.slots);
-    return {
-      lines: this.lines.length,
-      at,
-      lastLine: this.lastLine,
-      pending,
-      value: snapshot.value,
-      context,
-      through,
-      nameIndexes,
-    };
   }
 
   /** The instant the fold has reached. */
@@ -202,21 +123,18 @@ export class GameFold {
     this.foldWhile((it) => it.at <= t);
     this.drain(t);
     this.settleAt(t);
-    this.lastLine = ALL_LINES;
     return this.state();
   }
 
   /** Folds in up to and including the first version of post `postId` (with the timers due by then). */
   advanceThrough(postId: string): FoldState {
     const i = this.items.findIndex((it) => it.postId === postId && it.firstVersion);
-    if (i < 0 && this.floor) this.start();
     if (i < 0)
       throw new ModdeskError('post-unknown', `--through ${JSON.stringify(postId)}: no post with that id in the dump`);
     const target = this.items[i] as TimelineItem;
     this.foldWhile((it) => byTime(it, target) <= 0);
     this.drain(target.at);
     this.point = { ...this.point, at: target.at };
-    this.lastLine = target.order;
     return this.state();
   }
 
@@ -229,8 +147,8 @@ export class GameFold {
     const pending = (this.items[this.next] as TimelineItem | undefined)?.at === t;
     if (t === this.point.at && !pending) return this.state();
     if (t >= this.point.at) return this.fork(this.point, this.next).advanceTo(t);
-    const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? this.start();
-    return this.fork(from, this.indexAfterPoint(from)).advanceTo(t);
+    const from = [...this.checkpoints].reverse().find((c) => c.at <= t) ?? (this.checkpoints[0] as Point);
+    return this.fork(from, this.indexAfter(from.at)).advanceTo(t);
   }
 
   /** The state at every instant after the fold's, up to `until`, where something can happen. */
@@ -296,11 +214,6 @@ export class GameFold {
     return Object.assign(f, this, { point: from, next, checkpoints: [from], phaseChanged: false });
   }
 
-  /** The first item not folded into `p`: a resumed fold's items all come after its saved point. */
-  private indexAfterPoint(p: Point): number {
-    return p === this.floor ? 0 : this.indexAfter(p.at);
-  }
-
   /** The first item after `at` (items are sorted by time). */
   private indexAfter(at: Instant): number {
     let lo = 0;
@@ -323,18 +236,11 @@ export class GameFold {
     }
   }
 
-  /** The first point, which a resumed fold cannot go back before. */
-  private start(): Point {
-    if (this.floor) throw new Error('a fold resumed from a saved point cannot show or re-fold what came before it');
-    return this.checkpoints[0] as Point;
-  }
-
   private rewind(before: Instant): void {
-    if (this.floor && this.floor.at >= before) this.start();
     while (this.checkpoints.length > 1 && (this.checkpoints[this.checkpoints.length - 1] as Point).at >= before)
       this.checkpoints.pop();
     this.point = this.checkpoints[this.checkpoints.length - 1] as Point;
-    this.next = this.indexAfterPoint(this.point);
+    this.next = this.indexAfter(this.point.at);
   }
 
   private foldWhile(ok: (it: TimelineItem) => boolean): void {

@@ -12,7 +12,7 @@ export type { ParseFn };
  * A post with one version and `editedAt` set counts as it is, flagged `edited-unverified`.
  */
 export function postVersions(posts: Post[], syntax: ActionForm[], parse: ParseFn): ReceivedPost[] {
-  return postVersionsOf(posts, syntax, parse, () => true).map((v) => v.version);
+  return postVersionsOf(posts, syntax, parse).map((v) => v.version);
 }
 
 /** A line's post version and its line in the dump. */
@@ -21,36 +21,22 @@ export interface LineVersion {
   version: ReceivedPost;
 }
 
-/**
- * `postVersions` of the lines `wanted` picks, in line order. A fold resumed from a saved point rebuilds only the
- * versions after it, so no other post is parsed but the first version of one edited after it.
- */
-export function postVersionsOf(
-  posts: Post[],
-  syntax: ActionForm[],
-  parse: ParseFn,
-  wanted: (line: number) => boolean,
-): LineVersion[] {
+/** `postVersions` with each version's line, in line order. */
+export function postVersionsOf(posts: Post[], syntax: ActionForm[], parse: ParseFn): LineVersion[] {
   const lineCount = new Map<string, number>();
   const firstLine = new Map<string, number>();
-  const editedLater = new Set<string>();
   posts.forEach((p, line) => {
     const n = lineCount.get(p.id) ?? 0;
     lineCount.set(p.id, n + 1);
     if (n === 0) firstLine.set(p.id, line);
-    else if (wanted(line)) editedLater.add(p.id);
   });
   const firstOf = new Map<string, ExtractedAction[]>();
   const out: LineVersion[] = [];
   posts.forEach((post, line) => {
     const first = firstLine.get(post.id) === line;
-    const want = wanted(line);
-    if (!want && !(first && editedLater.has(post.id))) return;
-    const opts = { syntax, channel: post.channel };
-    const parsed = withReadNote(post, parse.post ? parse.post(post, opts) : parse(post.html, opts));
+    const parsed = withReadNote(post, parse(post.html, { syntax, channel: post.channel }));
     if (first) {
       firstOf.set(post.id, parsed.actions);
-      if (!want) return;
       const unverifiedEdit = post.editedAt !== null && lineCount.get(post.id) === 1;
       const version: ReceivedPost = {
         post,
@@ -70,16 +56,6 @@ export function postVersionsOf(
     out.push({ line, version: { post, at, actions: added, diagnostics: [], version: 'edit', unverifiedEdit: false } });
   });
   return out;
-}
-
-/** The instant each line's version is seen at: a post's first line at `createdAt`, a later one at its `editedAt`. */
-export function versionInstants(posts: Post[]): Instant[] {
-  const seen = new Set<string>();
-  return posts.map((p) => {
-    if (seen.has(p.id)) return parseInstant(p.editedAt ?? p.createdAt) as Instant;
-    seen.add(p.id);
-    return parseInstant(p.createdAt) as Instant;
-  });
 }
 
 /** An adapter that could not keep a body as served says why in `readNote` (a body nested too deep): a flag. */

@@ -51,28 +51,6 @@ function rosterNames(slots: Slot[]): RosterName[] {
 
 const rosterKey = (roster: RosterName[]) => JSON.stringify(roster.map((r) => [r.slot, r.name, r.isAlias]));
 
-/** A name index as a fold's saved point carries it: the roster's names it was built from, and the index. */
-export type KeptNameIndex = [key: string, index: NameIndex];
-
-/**
- * The name indexes already built for these slots' roster (every name, and current names only): a fold's saved
- * point carries them, so a later call over the same names does not build them again (about 5 ms, decision 0028).
- */
-export function builtNameIndexes(slots: Slot[]): KeptNameIndex[] {
-  const kept: KeptNameIndex[] = [];
-  for (const variant of [slots, withoutFormerNames(slots)]) {
-    const key = rosterKey(rosterNames(variant));
-    const index = indexByNames.get(key);
-    if (index && !kept.some(([k]) => k === key)) kept.push([key, index]);
-  }
-  return kept;
-}
-
-/** Indexes a saved point carried (`builtNameIndexes`): each was built from exactly the names its key holds. */
-export function rememberNameIndexes(kept: readonly KeptNameIndex[]): void {
-  for (const [key, index] of kept) if (!indexByNames.has(key)) indexByNames.set(key, index);
-}
-
 export function resolveTarget(ctx: GameContext, argument: string, bracketed?: string): NameMatch {
   const match = resolveName(argument, nameIndex(ctx.slots));
   if (match.kind === 'unknown') return byIncomingName(ctx, argument) ?? byBracketedName(ctx, bracketed) ?? match;

@@ -28,18 +28,6 @@ export function readsAsVoteCount(html: string): boolean {
   return false;
 }
 
-/** What the count rules read in one post's body, both at once, for a reading kept by line (storage/dump-parses.ts). */
-export interface CountReading {
-  /** `readsAsVoteCount`. */
-  count: boolean;
-  /** `asksForCount`. */
-  request: string | null;
-}
-
-export function readCountPost(html: string): CountReading {
-  return { count: readsAsVoteCount(html), request: asksForCount(html) };
-}
-
 export const NOT_A_COUNT = /unofficial|non[-\s]?official|coming|will\b|soon|\?/i;
 
 // Patterns over text whose spaces are single (`oneSpaced`), so no two quantifiers compete for the same characters.

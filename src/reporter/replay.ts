@@ -3,7 +3,7 @@ import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
-import { GameFold, type SavedFold } from '../machine/fold.js';
+import { GameFold } from '../machine/fold.js';
 import { type NightPick, resolveNightWith } from '../machine/night-preview.js';
 import type { ParseFn } from '../machine/post-versions.js';
 import { type Cut, type ReplayResult, replayCutsWith, replayWith } from '../machine/replay.js';
@@ -39,9 +39,4 @@ export function foldOf(game: GameFile, posts: Post[] = [], parse: ParseFn = extr
  */
 export function nightPreview(ctx: GameContext, picks: NightPick[], at: Instant): StateJson {
   return toStateJson(resolveNightWith(rulesetOf(ctx.setup.ruleset).rules, ctx, picks, at), at);
-}
-
-/** The fold at a saved point, given the dump's lines up to the new cut (`GameFold.resume`); null when it cannot be. */
-export function resumeFold(game: GameFile, posts: Post[], saved: SavedFold, parse: ParseFn = extractActions) {
-  return GameFold.resume(rulesetOf(game.ruleset).rules, game, posts, saved, parse);
 }

@@ -5,8 +5,6 @@ import { parserVersion } from './parser-version.js';
 export interface ParseCacheOptions {
   /** Part of every key (default `parserVersion()`): a parser that changed never reads an older one's answers. */
   version?: string;
-  /** New answers wait in memory for `flush()`, one transaction, instead of one write each (a one-shot call). */
-  deferWrites?: boolean;
   /** How many answers memory keeps (the table keeps them all). */
   memoryLimit?: number;
   /**
@@ -31,10 +29,9 @@ export class ParseCache {
   private readonly version: string;
   private readonly memoryLimit: number;
   private readonly memoryChars: number;
-  private pending: [string, string][] | null;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly parse: ParseFn,
     opts: ParseCacheOptions = {},
   ) {
@@ -43,7 +40,6 @@ export class ParseCache {
     this.version = opts.version ?? parserVersion();
     this.memoryLimit = opts.memoryLimit ?? 200_000;
     this.memoryChars = opts.memoryChars ?? 400_000_000;
-    this.pending = opts.deferWrites ? [] : null;
   }
 
   readonly fn: ParseFn = (html, opts) => {
@@ -67,8 +63,7 @@ export class ParseCache {
     else {
       this.stats.parsed += 1;
       parsed = this.parse(html, opts);
-      if (this.pending) this.pending.push([key, JSON.stringify(parsed)]);
-      else this.put.run(key, JSON.stringify(parsed));
+      this.put.run(key, JSON.stringify(parsed));
     }
     if (html.length > this.memoryChars / 10) return parsed;
     if (this.size >= this.memoryLimit || this.chars + html.length > this.memoryChars) {
@@ -83,16 +78,6 @@ export class ParseCache {
     this.chars += html.length;
     return parsed;
   };
-
-  /** Writes the answers `deferWrites` kept back, in one transaction. */
-  flush(): void {
-    if (!this.pending || this.pending.length === 0) return;
-    const rows = this.pending;
-    this.pending = [];
-    this.db.transaction(() => {
-      for (const [key, json] of rows) this.put.run(key, json);
-    })();
-  }
 }
 
 let sha256: typeof import('node:crypto').hash | undefined;

@@ -5,23 +5,6 @@ import type { GameContext, VoteTarget } from '../context.js';
 import { isModerator } from '../roster.js';
 import { weightedTally } from '../votes.js';
 
-/**
- * How the count rules read a post's body: from its HTML (`readBodies`), or as an earlier call read the same line of
- * the same dump (cli/cached-replay.ts), so a call need not read the day's posts again (decision 0029).
- */
-export interface CountPostReader {
-  /** `readsAsVoteCount` of the post's body. */
-  readsAsVoteCount(post: Post): boolean;
-  /** `asksForCount` of the post's body. */
-  asksForCount(post: Post): string | null;
-}
-
-/** Every post's body read where it is asked. */
-export const readBodies: CountPostReader = {
-  readsAsVoteCount: (post) => readsAsVoteCount(post.html),
-  asksForCount: (post) => asksForCount(post.html),
-};
-
 /** A thread post of the current day up to `at` (inclusive), in thread order. */
 function dayPosts(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   const phase = ctx.phase;
@@ -33,15 +16,10 @@ function dayPosts(ctx: GameContext, posts: Post[], at: Instant): Post[] {
 }
 
 /** H-VC4: the moderator's vote-count posts in the current day up to `at`, oldest first (one per post id). */
-export function countPostsToday(
-  ctx: GameContext,
-  posts: Post[],
-  at: Instant,
-  reader: CountPostReader = readBodies,
-): Post[] {
+export function countPostsToday(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   const seen = new Set<string>();
   return dayPosts(ctx, posts, at).filter((p) => {
-    if (seen.has(p.id) || !isModerator(ctx, p.author) || !reader.readsAsVoteCount(p)) return false;
+    if (seen.has(p.id) || !isModerator(ctx, p.author) || !readsAsVoteCount(p.html)) return false;
     seen.add(p.id);
     return true;
   });
@@ -54,19 +32,14 @@ export interface CountRequest {
 }
 
 /** H-CR1: players' posts in the current day up to `at` asking for a count (the first version of each post). */
-export function countRequestsToday(
-  ctx: GameContext,
-  posts: Post[],
-  at: Instant,
-  reader: CountPostReader = readBodies,
-): CountRequest[] {
+export function countRequestsToday(ctx: GameContext, posts: Post[], at: Instant): CountRequest[] {
   if (!ctx.setup.options.countRequests) return [];
   const seen = new Set<string>();
   const out: CountRequest[] = [];
   for (const post of dayPosts(ctx, posts, at)) {
     if (seen.has(post.id) || isModerator(ctx, post.author)) continue;
     seen.add(post.id);
-    const text = reader.asksForCount(post);
+    const text = asksForCount(post.html);
     if (text !== null) out.push({ post, text });
   }
   return out;
@@ -121,9 +94,8 @@ export function countRecord(
   posts: Post[],
   at: Instant,
   ctxThrough: (post: Post) => GameContext,
-  reader: CountPostReader = readBodies,
 ): CountRecord {
-  const countPosts = countPostsToday(ctx, posts, at, reader);
+  const countPosts = countPostsToday(ctx, posts, at);
   const post = countPosts.at(-1);
   const wanted = ctx.setup.options.voteCount.changes;
   return { countPosts, last: post ? { post, positions: wanted ? positionsOf(ctxThrough(post)) : {} } : null };

@@ -3,32 +3,23 @@ import type { StateJson } from '../../domain/state.js';
 import { formatInstant, type Instant } from '../../domain/time.js';
 import type { Flag, GameContext, VoteTarget } from '../context.js';
 import { type ActivityEntry, dayActivity, prodFlags } from './activity.js';
-import {
-  type CountPostReader,
-  changesBetween,
-  countRecord,
-  countRequestsToday,
-  positionsOf,
-  readBodies,
-} from './count-record.js';
+import { changesBetween, countRecord, countRequestsToday, positionsOf } from './count-record.js';
 
 /**
  * The state with what only the posts tell, for `moddesk state` and the dashboard alike: activity and prods
  * (H-AC1/H-AC2), the moderator's last count and the moves since it (H-VC1/H-VC4), the day's vote history (H-VC2), players asking for a count
- * (H-CR1). `ctxThrough` gives the game just after a post (the last count), asked only when changes are shown;
- * `reader` reads the posts' bodies (`CountPostReader`).
+ * (H-CR1). `ctxThrough` gives the game just after a post (the last count), asked only when changes are shown.
  */
 export function withPostFacts(
   state: StateJson,
   ctx: GameContext,
   posts: Post[],
   ctxThrough: (post: Post) => GameContext,
-  reader: CountPostReader = readBodies,
 ): StateJson {
   const at = Date.parse(state.at);
   const activity = dayActivity(ctx, posts, at);
   const s = { ...state, activity };
-  const record = countRecord(ctx, posts, at, ctxThrough, reader);
+  const record = countRecord(ctx, posts, at, ctxThrough);
   const last = record.last?.post ?? null;
   const votes: StateJson['votes'] = {
     ...s.votes,
@@ -54,7 +45,7 @@ export function withPostFacts(
       at: formatInstant(h.at),
     }));
   }
-  const flags = postFlags(ctx, posts, at, activity, reader).map((f) => ({ ...f, at: formatInstant(f.at) }));
+  const flags = postFlags(ctx, posts, at, activity).map((f) => ({ ...f, at: formatInstant(f.at) }));
   return { ...s, votes, flags: [...s.flags, ...flags] };
 }
 
@@ -64,9 +55,8 @@ export function postFlags(
   posts: Post[],
   at: Instant,
   activity: ActivityEntry[] = dayActivity(ctx, posts, at),
-  reader: CountPostReader = readBodies,
 ): Flag[] {
-  const requests = countRequestsToday(ctx, posts, at, reader).map((r) => ({
+  const requests = countRequestsToday(ctx, posts, at).map((r) => ({
     postId: r.post.id,
     code: 'count-requested',
     actor: r.post.author,
