@@ -7,8 +7,8 @@ import {
   checkCount,
   DEFAULT_CHECK_MARGIN_MS,
 } from '../machine/house-rules/count-check.js';
-import { type CountPostReader, readBodies } from '../machine/house-rules/count-record.js';
 import { isModerator } from '../machine/roster.js';
+import { readsAsVoteCount } from '../parser/count-posts.js';
 import { looksLikeCount, readWrittenCount } from '../parser/moderator-count.js';
 import { foldOf } from './replay.js';
 
@@ -86,7 +86,6 @@ export function checkGameCounts(
   game: GameFile,
   posts: Post[],
   marginMs: number = DEFAULT_CHECK_MARGIN_MS,
-  reader: CountPostReader = readBodies,
 ): CheckedCount[] {
   const fold = foldOf(game, posts);
   const out: CheckedCount[] = [];
@@ -95,7 +94,7 @@ export function checkGameCounts(
     if (post.channel !== 'thread' || seen.has(post.id)) continue;
     seen.add(post.id);
     if (!isModerator(fold.state().context, post.author)) continue;
-    if (!reader.readsAsVoteCount(post) && !looksLikeCount(readWrittenCount(post.html))) continue;
+    if (!readsAsVoteCount(post.html) && !looksLikeCount(readWrittenCount(post.html))) continue;
     const { context } = fold.advanceThrough(post.id);
     if (context.phase?.kind !== 'day') continue;
     out.push({ context, check: checkCount(context, post, marginMs) });
