@@ -11,6 +11,7 @@ import { ownCopy } from './own-copy.js';
 import { closeQuoteLeftOpen, quoteLeftOpenNote } from './quote-left-open.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
+import { runawayStrikeNote, undoRunawayStrike } from './runaway-strike.js';
 import { announcesVoteReset } from './vote-reset.js';
 
 /** Posts above this size are read but reported: no real forum post is this long. */
@@ -46,7 +47,8 @@ export function mustRead(html: string, opts: { syntax: ActionForm[] }): boolean 
     typeof html !== 'string' ||
     html.length > LARGE_POST_CHARS ||
     mayHoldAction(html, formsOf(opts)) ||
-    closeQuoteLeftOpen(html) !== null
+    closeQuoteLeftOpen(html) !== null ||
+    undoRunawayStrike(html) !== null
   );
 }
 
@@ -74,6 +76,9 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     // A52: a quote left open by a literal `[ /quote]` is closed where the poster's own text begins.
     const reopened = closeQuoteLeftOpen(input);
     if (reopened !== null) input = reopened;
+    // A54: a strikethrough typed by accident inside a word and running to the post's end is undone.
+    const unstruck = undoRunawayStrike(input);
+    if (unstruck !== null) input = unstruck;
     const forms = formsOf(opts);
     const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
     const scan = scanHtml(input, forms.includes('tag'));
@@ -102,6 +107,7 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
     const lastAction = parsed.actions.at(-1);
     if (reopened !== null && lastAction) diagnostics.push(quoteLeftOpenNote(lastAction.text));
+    if (unstruck !== null && lastAction) diagnostics.push(runawayStrikeNote(lastAction.text));
     if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
     const zeros = zeroTallyLines(scan);
     if (zeros > 0) parsed.zeroTallies = zeros;

@@ -388,4 +388,14 @@ describe('broken markup a moderator still reads (issue 28)', () => {
     expect(read('<b>I will never unvote</b>')).toEqual([]);
     expect(read('<b>you unvote.</b>')).toEqual([]);
   });
+  it('A54: a strikethrough opened inside a word and running to the post’s end does not withdraw its vote', () => {
+    const strike = '<div style="display:inline-flex;text-decoration:line-through">';
+    const html = `Monkey seem${strike} to be protecting him.<br><span class="bbvote" title="This is an official vote.">VOTE: Ann</span><br>more</div>`;
+    const parsed = extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(parsed.actions.map((a) => [a.kind, a.argument])).toEqual([['vote', 'Ann']]);
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['html-malformed']);
+    // A strike the poster opened and closed on purpose still hides its text.
+    expect(read(`I was wrong: ${strike}<b>vote Ann</b></div> and more`)).toEqual([]);
+    expect(read(`word${strike}<b>vote Ann</b></div> and more`)).toEqual([]);
+  });
 });
