@@ -43,3 +43,20 @@ describe('parseDump', () => {
     expect(() => read(`${a}\n${bad}\n`)).toThrow(/createdAt: expected ISO-8601 UTC/);
   });
 });
+
+describe('a post id that comes back with another author (issue 33 item 5, m8)', () => {
+  it('is said once, in one line naming the line and both authors; the same author editing is not', () => {
+    const edit = line('1', '2026-01-07T18:00:00Z').replace('Vote: Bob', 'Vote: Cy');
+    const other = JSON.stringify({
+      id: '1',
+      author: 'Eve',
+      createdAt: '2026-01-07T18:00:00Z',
+      editedAt: '2026-01-07T18:10:00Z',
+      html: 'mine',
+    });
+    const { warnings } = read(`${a}\n${b}\n${edit}\n${other}\n${other.replace('mine', 'again')}\n`);
+    expect(warnings).toEqual([
+      'line 4: post id "1" is by "Eve" here and by "Ann" at line 1; it is read as a later version of that post (an edit): check the dump if they are two posts',
+    ]);
+  });
+});

@@ -66,6 +66,8 @@ export function readDumpLines(source: Buffer | string, file: string, opts: ReadD
   const times: Instant[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  // Each post id's first author and line: a later line with the id and another author is said (not silent).
+  const authors = opts.warn ? new Map<string, { author: string; line: number } | null>() : null;
   let lineNo = (opts.firstLine ?? 1) - 1;
   // A file saved by an editor that marks UTF-8 (Windows Notepad) starts with a byte-order mark: not the post's.
   const first = lineNo === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
@@ -89,12 +91,35 @@ export function readDumpLines(source: Buffer | string, file: string, opts: ReadD
       );
       break;
     }
+    if (authors) sameAuthor(authors, post, lineNo, opts.warn!);
     posts.push(post);
     times.push(Date.parse(post.createdAt));
     starts.push(lineStart);
     ends.push(end);
   }
   return { posts, times, starts, ends };
+}
+
+/**
+ * Warns, once per id, when a post id comes back with another author: it is read as a later version of the first
+ * post (an edit), which it may not be (two posts given one id); a renamed account does it too, so it is said, not
+ * refused.
+ */
+function sameAuthor(
+  seen: Map<string, { author: string; line: number } | null>,
+  post: Post,
+  lineNo: number,
+  warn: DumpWarning,
+): void {
+  const first = seen.get(post.id);
+  if (first === undefined) seen.set(post.id, { author: post.author, line: lineNo });
+  else if (first !== null && first.author.toLowerCase() !== post.author.toLowerCase()) {
+    warn(
+      `post id ${quote(post.id, 40)} is by ${quote(post.author, 40)} here and by ${quote(first.author, 40)} at line ${first.line}; it is read as a later version of that post (an edit): check the dump if they are two posts`,
+      `line ${lineNo}`,
+    );
+    seen.set(post.id, null);
+  }
 }
 
 /** A line that is not JSON (a ModdeskError naming the file and line; the reader may skip it as a torn last line). */
