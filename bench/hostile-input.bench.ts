@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { loadDump } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { runReplay } from '../src/cli/replay-options.js';
@@ -19,10 +21,11 @@ const thread = fileURLToPath(new URL('../../shared/eval-data/mafiascum-donbot/ga
 const read = (html: string) => extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' });
 
 /** The best time of each job over interleaved rounds, so every job sees the same machine load. */
-function best(jobs: Record<string, () => void>, rounds = ROUNDS): Record<string, number> {
+function best(jobs: Record<string, () => void>, rounds = ROUNDS, before = () => {}): Record<string, number> {
   const min: Record<string, number> = {};
   for (let r = 0; r < rounds; r += 1)
     for (const [name, job] of Object.entries(jobs)) {
+      before();
       const t0 = performance.now();
       job();
       min[name] = Math.min(min[name] ?? Number.POSITIVE_INFINITY, performance.now() - t0);
@@ -68,6 +71,47 @@ function boldFigures(): BenchFigure[] {
   ];
 }
 
+/** A full GC, in a run started without `--expose-gc`: the flag set now reaches a fresh context's `gc`. */
+function collect(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/**
+ * Issue 33 M1: one line of bold votes (phpBB's `[b]Vote: Ava[/b] ` as rendered) from 10 KB to 5 MB (the most a post
+ * is read): the time per KB against the 10 KB post's (a straight line: within 1.5×), and the heap the result holds
+ * after a full GC (a post's quotes used to keep a copy of the whole line each: 240 KB held 250 MB).
+ */
+function voteLineFigures(): BenchFigure[] {
+  const vote = '<strong class="text-strong">Vote: Ava</strong> ';
+  const sizes = [10_000, 100_000, 1_000_000, 5_000_000];
+  const posts = new Map(sizes.map((n) => [n, vote.repeat(Math.floor(n / vote.length))]));
+  // Each read starts after a full GC, so that no size pays for the garbage the one before it left.
+  const jobs = Object.fromEntries(sizes.map((n) => [n, () => read(posts.get(n) as string)]));
+  const t = best(jobs, Math.min(ROUNDS, 3), collect);
+  const perKb = (n: number) => (t[n] as number) / n;
+  const figures: BenchFigure[] = sizes.slice(1).map((n) => ({
+    name: `read one ${n / 1000} KB line of bold votes`,
+    value: t[n] as number,
+    unit: 'ms',
+    baseline: { name: '10 KB', value: t[10_000] as number },
+    note: `linear: ${n / 10_000}; per KB ${(perKb(n) / perKb(10_000)).toFixed(2)}× the 10 KB post's (acceptance: within 1.5×)`,
+  }));
+  for (const n of [sizes[0] as number, sizes[sizes.length - 1] as number]) {
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    const kept = read(posts.get(n) as string);
+    collect();
+    const held = process.memoryUsage().heapUsed - before;
+    figures.push({
+      name: `heap held by the reading of the ${n / 1000} KB line (${kept.actions.length} actions), after GC`,
+      value: Math.max(0, held) / 2 ** 20,
+      unit: 'MB',
+    });
+  }
+  return figures;
+}
+
 function stateFigures(): BenchFigure[] {
   const game = join(thread, 'day-1.game.yaml');
   const posts = loadDump(join(thread, 'posts.jsonl'));
@@ -104,5 +148,5 @@ function stateFigures(): BenchFigure[] {
 }
 
 export default async function (): Promise<BenchFigure[]> {
-  return [...lengthFigures(), ...boldFigures(), ...stateFigures()];
+  return [...lengthFigures(), ...boldFigures(), ...voteLineFigures(), ...stateFigures()];
 }

@@ -1,6 +1,6 @@
 import { type Handler, Parser } from 'htmlparser2';
 import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
-import { decodeEntities, type MarkupVisitor, walkPlainMarkup } from './plain-markup.js';
+import { decodeEntities, type MarkupVisitor, type PlainTag, walkPlainMarkup } from './plain-markup.js';
 
 /** A range of `Scan.text`, start inclusive, end exclusive. */
 export interface Span {
@@ -35,6 +35,34 @@ const BOLD = 2;
 const BLOCK = 4;
 const TAG = 8;
 const HEADING = 16;
+/** What an element is, whatever surrounds it: one bit each, as `kindOf` finds them. */
+const IS_BLOCK = 1;
+const IS_EXCLUDED = 2;
+const IS_VOTE_TAG = 4;
+const IS_BOLD = 8;
+const IS_HEADING = 16;
+
+function kindOf(name: string, attribs: Readonly<Record<string, string>>): number {
+  const style = styleOf(attribs);
+  let kind = 0;
+  if (isBlock(name, style)) kind |= IS_BLOCK;
+  if (isExcluded(name, attribs, style)) kind |= IS_EXCLUDED;
+  if (isVoteTag(attribs)) kind |= IS_VOTE_TAG;
+  if (isBoldElement(name, attribs, style)) kind |= IS_BOLD;
+  if (HEADING_TAGS.has(name)) kind |= IS_HEADING;
+  return kind;
+}
+
+/** `kindOf` a plain tag, kept with it: a post of a thousand `<strong>`s asks once (the plain reader keeps its tags). */
+const plainKinds = new WeakMap<PlainTag, number>();
+function plainKindOf(tag: PlainTag): number {
+  let kind = plainKinds.get(tag);
+  if (kind === undefined) {
+    kind = kindOf(tag.name, tag.attribs);
+    plainKinds.set(tag, kind);
+  }
+  return kind;
+}
 
 const ODD_CHARS = /[\r\n\t\f\v\u00a0\u2028\u2029\u200b-\u200d\u2060\ufeff\u00ad]/;
 const ODD_SPACE = /[\r\n\t\f\v\u00a0\u2028\u2029]/g;
@@ -122,6 +150,11 @@ class Collector implements Partial<Handler> {
   }
 
   onopentag(name: string, attribs: Readonly<Record<string, string>>): void {
+    this.openElement(name, attribs, null);
+  }
+
+  /** An element opens; `known` is its `kindOf` when the caller has it. */
+  openElement(name: string, attribs: Readonly<Record<string, string>>, known: number | null): void {
     if (this.excluded > 0) {
       this.frames.push(0);
       return;
@@ -131,18 +164,18 @@ class Collector implements Partial<Handler> {
       this.frames.push(0);
       return;
     }
-    const style = styleOf(attribs);
+    const kind = known ?? kindOf(name, attribs);
     let flags = 0;
-    if (isBlock(name, style)) {
+    if (kind & IS_BLOCK) {
       flags |= BLOCK;
       this.lineBreak();
     }
-    if (isExcluded(name, attribs, style)) {
+    if (kind & IS_EXCLUDED) {
       this.excluded += 1;
       this.frames.push(flags | EXCLUDED);
       return;
     }
-    if (this.captureTags && isVoteTag(attribs)) {
+    if (this.captureTags && kind & IS_VOTE_TAG) {
       // A tag opened inside another (unclosed) one ends it: each is read on its own.
       this.endTag();
       flags |= TAG;
@@ -154,12 +187,12 @@ class Collector implements Partial<Handler> {
       this.length += 1;
       this.atLineStart = false;
     }
-    if (isBoldElement(name, attribs, style)) {
+    if (kind & IS_BOLD) {
       flags |= BOLD;
       if (this.bold === 0) this.boldStart = this.length;
       this.bold += 1;
     }
-    if (HEADING_TAGS.has(name)) {
+    if (kind & IS_HEADING) {
       flags |= HEADING;
       if (this.heading === 0) this.headingStart = this.length;
       this.heading += 1;
@@ -243,7 +276,7 @@ export function scanHtml(html: string, captureTags: boolean, lines = Number.POSI
 function feedOf(c: Collector): MarkupVisitor {
   return {
     open(tag) {
-      c.onopentag(tag.name, tag.attribs);
+      c.openElement(tag.name, tag.attribs, tag.name === 'br' ? 0 : plainKindOf(tag));
       return true;
     },
     close() {
