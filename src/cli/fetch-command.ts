@@ -37,7 +37,14 @@ export function register(program: Command): void {
       const progress = new FetchProgress(process.stderr);
       const abort = new AbortController();
       const onSignal = () =>
-        abort.abort(new ModdeskError('usage', 'interrupted; run the same command again to resume'));
+        abort.abort(
+          new ModdeskError(
+            'usage',
+            opts.sinceCursor
+              ? 'interrupted; run the same command again to resume'
+              : 'interrupted; nothing to resume from (no --since-cursor), so the same command starts over; pass --since-cursor FILE to make a long fetch resumable',
+          ),
+        );
       process.once('SIGINT', onSignal);
       let requests = 0;
       let missing: string[] = [];

@@ -68,8 +68,11 @@ export function register(program: Command): void {
           ? `dashboard: ${dashboardLink(desk.dashboard)} (open it once; a cookie keeps you signed in)\n`
           : 'dashboard: not available in this build\n',
       );
-      await untilSignal();
+      const signal = await untilSignal();
+      // Said at once: a poll under way may take a moment to end, and silence would look like a hang (m2).
+      out(`\n${signal}: stopping (posts and drafts are kept; \`moddesk watch\` again continues from here)\n`);
       await desk.stop();
+      out('stopped\n');
     });
 }
 
