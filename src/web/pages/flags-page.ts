@@ -180,6 +180,24 @@ function postLink(postId: string | null, url: string | null): Html | string {
   return href ? html`<a href="${href}" rel="noopener noreferrer" target="_blank">post ${postId}</a>` : `post ${postId}`;
 }
 
+/**
+ * Whether a flag is about a vote, so "Read the vote as another player" makes sense on it (m5): not on a night
+ * request, a missile or a prod.
+ */
+export function offersVoteReading(code: string): boolean {
+  return /^(?:vote-|target-|hammer-)/.test(code) || VOTE_CODES.has(code);
+}
+
+const VOTE_CODES = new Set([
+  'near-miss',
+  'edited-action',
+  'edited-unverified',
+  'action-misspelt',
+  'quote-broken',
+  'author-guessed',
+  'actor-dead',
+]);
+
 function flagCard(f: FlagRecord, post: QuotedPost | undefined, g: FlagGroup, v: View): Html {
   const id = f.id;
   return html`<article class="card flag" id="flag-${id}" data-live="flag-${id}" aria-labelledby="fh-${id}">
@@ -197,8 +215,9 @@ ${post ? html`<blockquote class="quote-post" aria-label="the post"><p class="sma
       : ''
   }
 </div>
+<p class="small muted">Accept as read: the post counts as moddesk read it above, and the flag closes (Undo in the Ruled table).</p>
 ${
-  f.postId
+  f.postId && offersVoteReading(f.code)
     ? html`<form method="post" action="${v.action}" class="vote-as">${hidden(v)}
   <input type="hidden" name="kind" value="vote"><input type="hidden" name="postId" value="${f.postId}"><input type="hidden" name="flagId" value="${id}">
   <fieldset><legend>Read the vote as another player</legend>
