@@ -189,8 +189,10 @@ describe('one-pass rewrites give what the old patterns gave', () => {
       expect(newHeading(s)).toBe(oldHeading(s)),
     );
     same(made([',', '/', ' ', '\t', 'a', 'b']), (s) => expect(splitAtSeparators(s)).toEqual(s.split(/\s*[,/]\s*/)));
+    // A marker after trailing white space is cut too (issue 28: `Bob * ` in a roster), so the old pattern ran on trimEnd().
     const oldTidy = (s: string) =>
       s
+        .trimEnd()
         .replace(/[*†‡]+$/, '')
         .replace(/^[\s"'“”]+|[\s"'“”.]+$/g, '')
         .trim()

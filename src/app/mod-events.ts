@@ -103,7 +103,7 @@ export function recordedModEvents(game: GameFile): RecordedModEvent[] {
   return out.reverse();
 }
 
-/** "usagichan killed (modkill)": one event as the mod would say it. */
+/** "Ann killed (modkill)": one event as the mod would say it. */
 export function eventInWords(e: GameEvent): string {
   if ('kill' in e) return `${e.kill} killed (${e.cause})`;
   if ('replace' in e)
