@@ -104,6 +104,8 @@ export class GameRunner {
   private readonly states = new Map<Instant, GameContext>();
   /** The cursor as last stored (read once, not parsed back out of the store at every poll). */
   private cursor: Cursor | null = null;
+  /** When the desk's first read of the thread began, until that read settles `plan.joinedAt` (m4). */
+  private firstLookAt: Instant | null = null;
   /** The game folded to `plan.at`: planning, the recount and the dashboard continue from it (null: to be made). */
   private _fold: GameFold | null = null;
   /** The planner's instant as last written to the store (a quiet span only defers the write: `advance`). */
@@ -237,11 +239,7 @@ export class GameRunner {
     const { store, clock, log, source } = this.d;
     const cut = clock.now();
     const firstCursor = this.cursor;
-    if (firstCursor === null && this.plan.joinedAt === undefined) {
-      // m4: the desk's first look at the thread; what fell due before it the moderator handled by hand.
-      this.plan = { ...this.plan, joinedAt: cut };
-      store.games.savePlan(this.id, this.plan);
-    }
+    if (firstCursor === null && this.plan.joinedAt === undefined) this.firstLookAt ??= cut;
     let result: Awaited<ReturnType<Source['read']>>;
     let total: number | null = this.reading?.total ?? null;
     try {
@@ -279,6 +277,7 @@ export class GameRunner {
       this.d.emit({ type: 'poll.failed', gameId: this.id });
       throw err;
     }
+    this.noteJoined(result.posts.length > 0);
     // A read that began at the thread's start, or continued one stored page by page: the thread is dated by its posts.
     const firstRead = firstCursor === null || this.reading !== null;
     this.reading = null;
@@ -350,6 +349,18 @@ export class GameRunner {
   }
 
   /**
+   * m4: whether the desk joined a running game, settled by its first read that answered. A thread with posts then:
+   * what fell due before that read the moderator handled by hand (`joinedAt`, the read's start). An empty thread:
+   * the desk was there from the start (`null`), whenever the posts come; a read that failed settles nothing.
+   */
+  private noteJoined(threadHasPosts: boolean): void {
+    if (this.firstLookAt === null || this.plan.joinedAt !== undefined) return;
+    this.plan = { ...this.plan, joinedAt: threadHasPosts ? this.firstLookAt : null };
+    this.d.store.games.savePlan(this.id, this.plan);
+    this.firstLookAt = null;
+  }
+
+  /**
    * One page of a long read: its posts and the cursor after them in one transaction, so a read cut short (the
    * poll's timeout, a crash) keeps them and the next poll continues after them. Nothing is planned until the read
    * reaches the end: drafts are made from the whole thread, never from its first pages.
@@ -359,6 +370,7 @@ export class GameRunner {
     const seenAt = formatInstant(clock.now());
     const posts = this._posts;
     const ctx = this.ctx;
+    this.noteJoined(partial.posts.length > 0);
     try {
       store.tx(() => {
         const r = store.posts.add(this.id, partial.posts, seenAt);

@@ -38,8 +38,15 @@ export interface RunSetup {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * How long after set-up the game's clock starts. A desk reads the thread before the game begins even when it was
+ * killed at once and restarted on a loaded machine: a desk whose first read comes after the day started joins a
+ * running game and drafts less (issue 32, m4), which would make a run differ from the uninterrupted one by timing.
+ */
+export const GAME_STARTS_IN_MS = 6000;
+
 /** The sample DEFCON game through the end of D2, on its own local forum, `speed` times faster than real time. */
-export async function setupRun(dir: string, speed: number, startInMs = 800): Promise<RunSetup> {
+export async function setupRun(dir: string, speed: number, startInMs = GAME_STARTS_IN_MS): Promise<RunSetup> {
   const demo = prepareDemoGame(SAMPLE_GAME, localThreadUrl(), dir);
   // The game stops after D2: no phase, and so no draft, after the end, however long a run lasts.
   const doc = parseDocument(readFileSync(demo.gameFile, 'utf8'));
@@ -166,6 +173,20 @@ export function snapshot(dbFile: string): Snapshot {
 }
 
 /** Whether the run has caught up: planned past the end, nothing approved left unposted. */
+/** Whether the desk's first read of the thread has settled whether it joined a running game (plan.joinedAt, m4). */
+export function firstReadDone(dbFile: string): boolean {
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(dbFile, { readonly: true, fileMustExist: true });
+    const plan = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
+    return plan !== null && plan !== undefined && 'joinedAt' in (JSON.parse(plan) as object);
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
+
 export function caughtUp(dbFile: string, end: number): boolean {
   let db: BetterSqlite3.Database | null = null;
   try {

@@ -6,6 +6,8 @@ import {
   bundleWatch,
   caughtUp,
   exited,
+  firstReadDone,
+  GAME_STARTS_IN_MS,
   postsPerKey,
   type RunSetup,
   type Snapshot,
@@ -49,14 +51,21 @@ async function playRun(bundle: string, run: number, killAfterMs: number | null):
   let child: ChildProcess | undefined;
   try {
     child = watching(startWatcher(bundle, setup));
+    const db = join(tmp.dir, 'moddesk.db');
     if (killAfterMs !== null) {
-      await sleep(killAfterMs);
+      // Killed after its first read, the desk knows it was there before the game began (m4), as the uninterrupted
+      // run does; a kill before it would make the restarted desk join a running game, by the machine's load alone.
+      const started = Date.now();
+      while (!firstReadDone(db)) {
+        if (Date.now() - started > 30_000) throw new Error(`run ${run}: no first read in 30 s`);
+        await sleep(20);
+      }
+      await sleep(Math.max(0, killAfterMs - (Date.now() - started)));
       child.kill('SIGKILL');
       await exited(child);
       stderr += (child as unknown as { errText(): string }).errText();
       child = watching(startWatcher(bundle, setup));
     }
-    const db = join(tmp.dir, 'moddesk.db');
     const deadline = Date.now() + 60_000;
     while (!(Date.now() > setup.endsAtReal && caughtUp(db, setup.end))) {
       if (Date.now() > deadline)
@@ -95,9 +104,10 @@ describe('kill -9 the watcher at random moments of a replayed game', () => {
 
   it(`${RUNS} runs, each killed once and restarted, converge to the uninterrupted run; no draft is posted twice`, async () => {
     const rnd = seeded(SEED);
-    // Stratified: one moment in each of RUNS equal slices of the run (start-up, then the game from 0.8 s to about
-    // 4.8 s after the start), so the whole game is covered.
-    const moments = Array.from({ length: RUNS }, (_, i) => Math.floor(((i + rnd()) / RUNS) * 4800));
+    // Stratified: one moment in each of RUNS equal slices of the run after the desk's first read (the wait for the
+    // game, then the game, which lasts about 4 s), so the whole game is covered.
+    const span = GAME_STARTS_IN_MS + 4000;
+    const moments = Array.from({ length: RUNS }, (_, i) => Math.floor(((i + rnd()) / RUNS) * span));
     const queue = moments.map((m, i) => () => playRun(bundle, i + 1, m));
     const baselineRun = playRun(bundle, 0, null);
     const workers = Array.from({ length: PARALLEL }, async () => {
