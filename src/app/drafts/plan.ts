@@ -105,8 +105,6 @@ export function advancePlan(
   const drafts: PlannedDraft[] = [];
   let info: Map<string, PostInfo> | null = null;
   let byId: Map<string, Post> | null = null;
-  // The numbers this call gave: counts drafted in one go (a catch-up, auto-approved) never share a number (M2).
-  const numbered: Record<string, number> = {};
   const rulesetDrafts = rulesetOf(input.game.ruleset).drafts;
   const requests = requestInstants(prev, input.posts, s.at, to);
   let stepped = false;
@@ -196,7 +194,7 @@ export function joined(drafts: PlannedDraft[], joinedAt: Instant | null): Planne
  * M2: a count's number follows the last count the moderator posted in the thread today (`Votecount 1.01` → 1.02,
  * in its width) or the last approved on the desk, whichever is higher; drafts nobody approved use none.
  */
-function countNumber(input: PlanInput, countPosts: string[], day: string, drafted = 0): { n: number; label: string } {
+function countNumber(input: PlanInput, countPosts: string[], day: string): { n: number; label: string } {
   const dayNumber = Number(day.slice(1));
   let last: { n: number; width: number } | null = null;
   for (const html of countPosts) {
@@ -204,7 +202,7 @@ function countNumber(input: PlanInput, countPosts: string[], day: string, drafte
     if (read && read.day === dayNumber && (!last || read.n >= last.n)) last = read;
   }
   const desk = input.approvedCount?.(day) ?? null;
-  const n = Math.max(last?.n ?? 0, desk?.n ?? 0, drafted) + 1;
+  const n = Math.max(last?.n ?? 0, desk?.n ?? 0) + 1;
   return { n, label: String(n).padStart(Math.max(last?.width ?? 1, desk?.width ?? 1), '0') };
 }
 
