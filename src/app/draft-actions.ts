@@ -14,6 +14,7 @@ import type { StoredDraft } from '../storage/draft-store.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import type { ApproveResult, DeskEvent, DraftRecord } from './desk.js';
+import { numberAtApproval } from './drafts/number-at-approval.js';
 import { postInfo, voteFingerprint } from './drafts/plan.js';
 import type { GameRunner } from './game-runner.js';
 import { scrubSecrets } from './scrub.js';
@@ -213,7 +214,8 @@ export class DraftActions {
           action: 'draft.approved',
           detail: { draft: draftId, confirm: opts.confirm ?? false },
         });
-        return this.d.store.drafts.save({ ...draft, status: 'approved', text, recount: fresh ?? null }, at);
+        const numbered = numberAtApproval(this.d.store, runner.id, draft, text);
+        return this.d.store.drafts.save({ ...draft, status: 'approved', text: numbered, recount: fresh ?? null }, at);
       });
       this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
     }

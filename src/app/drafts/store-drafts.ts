@@ -4,6 +4,7 @@ import type { FormatName } from '../../reporter/markup.js';
 import type { StoredDraft } from '../../storage/draft-store.js';
 import type { Store } from '../../storage/store.js';
 import type { DeskEvent, DraftKind } from '../desk.js';
+import { numberAtApproval } from './number-at-approval.js';
 import type { PlannedDraft, PlanState } from './plan.js';
 import { countDecision, reachesCounts } from './tidy.js';
 
@@ -55,7 +56,9 @@ export function storePlannedDrafts(
     // A draft with a flip still to fill in waits for the moderator, whatever the config approves by itself (M3).
     if (t.autoApprove.has(d.kind) && !hasFlipPlaceholder(d.text)) {
       // Approved as it is made (no recount: nothing can have moved yet), so posting it survives a crash.
-      store.drafts.save({ ...store.drafts.get(gameId, d.id)!, status: 'approved' }, at);
+      const stored = store.drafts.get(gameId, d.id)!;
+      const text = numberAtApproval(store, gameId, stored, stored.text);
+      store.drafts.save({ ...stored, status: 'approved', text }, at);
       store.audit.append({
         at,
         gameId,
