@@ -165,7 +165,9 @@ export function snapshot(dbFile: string): Snapshot {
       posted: r.posted !== null,
     }));
     const planRow = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
-    const { at: _at, ...plan } = planRow ? (JSON.parse(planRow) as Record<string, unknown>) : {};
+    // `at` and `joinedAt` are instants of the desk's own clock (its latest plan, its first read): they differ by
+    // timing alone; the drafts they lead to are compared in full.
+    const { at: _at, joinedAt: _joinedAt, ...plan } = planRow ? (JSON.parse(planRow) as Record<string, unknown>) : {};
     return { posts, drafts, plan };
   } finally {
     db.close();
