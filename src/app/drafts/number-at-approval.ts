@@ -20,5 +20,12 @@ export function numberAtApproval(store: Store, gameId: string, draft: StoredDraf
   }
   if (drafted.n > approved) return text;
   const label = String(approved + 1).padStart(drafted.width, '0');
-  return text.replace(new RegExp(`(${drafted.day}\\s?[.,]\\s?)0*${drafted.n}(?!\\d)`), `$1${label}`);
+  let renumbered = false;
+  return text.replace(DAY_AND_NUMBER, (whole, day: string, between: string, n: string) => {
+    if (renumbered || Number(day) !== drafted.day || Number(n) !== drafted.n) return whole;
+    renumbered = true;
+    return `${day}${between}${label}`;
+  });
 }
+
+const DAY_AND_NUMBER = /(?<!\d)(\d{1,3})(\s?[.,]\s?)(\d{1,3})(?!\d)/g;
