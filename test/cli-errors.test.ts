@@ -164,7 +164,7 @@ describe('every bad input is one line with exit 1, never an exit-70 crash (issue
       },
     );
     oneLine(r);
-    expect(r.err).toMatch(/--host\/--port: cannot listen on no-such-host\.invalid:0 \(ENOTFOUND\)/);
+    expect(r.err).toMatch(/--host\/--port: cannot listen on no-such-host\.invalid:4479 \(ENOTFOUND\)/);
   });
   it('a dashboard bound beyond loopback without --allow-host', () => {
     const r = cli(['serve', '--game', 'game', '--posts', 'posts', '--host', '0.0.0.0'], { game: GOOD, posts: POST() });

@@ -6,6 +6,12 @@ import { DRAFT_KINDS } from '../domain/draft.js';
 import { parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 
+/**
+ * Each command's dashboard port when none is given, the same at every start, so a bookmarked link survives a restart
+ * (issue 32, m3); three numbers so that the demo, a `watch` and a `serve` can run side by side.
+ */
+export const DEFAULT_PORTS = { demo: 4477, watch: 4478, serve: 4479 } as const;
+
 /** The app config (config/app.example.yaml): which games to watch, where the database lives, polling, dashboard. */
 export const appConfigSchema = z.strictObject({
   /** Default: outside any checkout, in the user's data folder (see defaultDatabase). */
@@ -48,7 +54,7 @@ export const appConfigSchema = z.strictObject({
   dashboard: z
     .strictObject({
       host: z.string().optional().default('127.0.0.1'),
-      port: z.number().int().min(0).max(65535).optional().default(0),
+      port: z.number().int().min(0).max(65535).optional().default(DEFAULT_PORTS.watch),
       /** Host names the dashboard answers to besides loopback; binding beyond loopback needs one. */
       allowedHosts: z.array(z.string().min(1)).optional().default([]),
     })

@@ -4,6 +4,7 @@ import { Store } from '../storage/store.js';
 import type { AppConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { Desk } from './desk.js';
+import { keptToken } from './kept-token.js';
 import { acquireLock } from './process-lock.js';
 import { dashboardToken } from './secrets.js';
 import { Watcher, type WatcherDeps } from './watcher.js';
@@ -60,12 +61,13 @@ export async function runDesk(o: {
     });
     watcher.open();
     let dashboard: Dashboard | null = null;
+    const warn = (line: string) => o.log.warn(line.trim());
     if (o.dashboard !== false && !o.once && o.startDashboard) {
       dashboard = await o.startDashboard(watcher.desk, {
         host: o.config.dashboard?.host ?? '127.0.0.1',
         port: o.config.dashboard?.port ?? 0,
         allowedHosts: o.config.dashboard?.allowedHosts,
-        token: dashboardToken(o.env, (line) => o.log.warn(line.trim())),
+        token: dashboardToken(o.env, warn) ?? keptToken(o.config.database, warn),
       });
     }
     if (o.once) await watcher.pollAll();

@@ -59,7 +59,8 @@ export function secretValues(env: NodeJS.ProcessEnv): string[] {
   return SECRET_KEYS.map((k) => env[k]).filter((v): v is string => typeof v === 'string' && v.length >= 4);
 }
 
-function enclosingRepo(file: string): string | null {
+/** The git checkout holding `file`, if any (as a path relative to the working folder). */
+export function enclosingRepo(file: string): string | null {
   let dir = dirname(file);
   for (;;) {
     if (existsSync(join(dir, '.git'))) return relative(process.cwd(), dir) || dir;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { appConfigSchema } from '../app/app-config.js';
+import { appConfigSchema, DEFAULT_PORTS } from '../app/app-config.js';
 import { acceleratedClock } from '../app/clock.js';
 import { BUNDLED_GAME, prepareDemoGame } from '../app/demo/demo-game.js';
 import { LocalForum, localThreadUrl } from '../app/demo/local-forum.js';
@@ -36,7 +36,7 @@ export function register(program: Command): void {
     .description('play a bundled DEFCON game on a built-in local forum, watch it, and serve the dashboard')
     .option('--game <file>', 'another recorded game (its thread must be a file dump)', BUNDLED_GAME)
     .option('--hours-per-second <n>', 'game hours per real second', '1')
-    .option('--port <port>', 'dashboard port (0: any free port)', '4477')
+    .option('--port <port>', 'dashboard port (0: any free port)', String(DEFAULT_PORTS.demo))
     .option('--host <host>', 'dashboard host', '127.0.0.1')
     .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--auto-post', 'approve and post every draft at once (unattended demo)')

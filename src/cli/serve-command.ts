@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { DEFAULT_PORTS } from '../app/app-config.js';
 import { acceleratedClock, type Clock, stoppedClock } from '../app/clock.js';
 import { loadDump } from '../app/load-dump.js';
 import { loadGameFile } from '../app/load-game-file.js';
@@ -34,14 +35,14 @@ export function register(program: Command): void {
     .description('serve the dashboard for a game file and a thread dump on 127.0.0.1')
     .requiredOption('--game <file>', 'the game file (YAML)')
     .option('--posts <file>', "the thread dump (JSON Lines); default: the game file's thread when it is a file")
-    .option('--port <n>', 'port to listen on (default: any free port)')
+    .option('--port <n>', `port to listen on (default ${DEFAULT_PORTS.serve}; 0: any free port)`)
     .option('--host <host>', 'address to bind (default 127.0.0.1; anything else exposes the desk)')
     .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
     .option('--at <iso>', "the desk's clock at start (default: the last post's time)")
     .option('--speed <n>', 'how fast the clock runs: 1 real time (default), 60 a minute a second, 0 stopped')
     .option('--token <token>', 'the access token (default: MODDESK_DASHBOARD_TOKEN, else a new random one)')
     .action(async (opts: ServeOptions) => {
-      const port = opts.port === undefined ? 0 : Number.parseInt(opts.port, 10);
+      const port = opts.port === undefined ? DEFAULT_PORTS.serve : Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         throw new ModdeskError('usage', `--port: expected a port number, got ${JSON.stringify(opts.port)}`);
       const speed = opts.speed === undefined ? 1 : Number(opts.speed);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { type AppConfig, defaultAppConfig, loadAppConfig } from '../app/app-config.js';
+import { type AppConfig, DEFAULT_PORTS, defaultAppConfig, loadAppConfig } from '../app/app-config.js';
 import { type Clock, parseClockSpec, systemClock } from '../app/clock.js';
 import { createLogger } from '../app/logger.js';
 import { runDesk } from '../app/run-desk.js';
@@ -37,7 +37,10 @@ export function register(program: Command): void {
     // No commander default: the app config's dashboard.host must be seen when --host is not given.
     .option('--host <host>', "dashboard host (default: the config's dashboard.host, else 127.0.0.1)")
     .option('--allow-host <name...>', 'host names the dashboard answers to beyond loopback (needed with --host)')
-    .option('--port <port>', 'dashboard port (0: any free port)')
+    .option(
+      '--port <port>',
+      `dashboard port (default: the config's dashboard.port, else ${DEFAULT_PORTS.watch}; 0: any free port)`,
+    )
     .option('--no-dashboard', 'do not serve the dashboard')
     .option('--log-level <level>', 'pino level (info, debug, …)')
     .action(async (opts: WatchOpts) => {
@@ -91,17 +94,15 @@ export function configFrom(opts: WatchOpts): AppConfig {
   if (opts.config && opts.game?.length)
     config = { ...config, games: [...config.games, ...defaultAppConfig(opts.game, config.database).games] };
   if (opts.db) config = { ...config, database: resolve(opts.db) };
-  if (opts.port !== undefined || opts.host !== undefined) {
-    const port = opts.port === undefined ? (config.dashboard?.port ?? 0) : Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new ModdeskError('usage', `expected a port number such as 8080, got ${JSON.stringify(opts.port)}`, {
-        place: '--port',
-      });
-    const host = opts.host ?? config.dashboard?.host ?? '127.0.0.1';
-    const allowedHosts = opts.allowHost ?? config.dashboard?.allowedHosts ?? [];
-    config = { ...config, dashboard: { host, port, allowedHosts } };
-  }
-  return config;
+  const dashboard = config.dashboard ?? { host: '127.0.0.1', port: DEFAULT_PORTS.watch, allowedHosts: [] };
+  const port = opts.port === undefined ? dashboard.port : Number(opts.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ModdeskError('usage', `expected a port number such as 8080, got ${JSON.stringify(opts.port)}`, {
+      place: '--port',
+    });
+  const host = opts.host ?? dashboard.host;
+  const allowedHosts = opts.allowHost ?? dashboard.allowedHosts;
+  return { ...config, dashboard: { host, port, allowedHosts } };
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */

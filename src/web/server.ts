@@ -44,10 +44,16 @@ export async function startWebServer(desk: Desk, opts: WebServerOptions): Promis
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
-        new ModdeskError('usage', `cannot listen on ${host}:${opts.port ?? 0} (${err.code ?? err.message})`, {
-          place: '--host/--port',
-          cause: err,
-        }),
+        err.code === 'EADDRINUSE'
+          ? new ModdeskError(
+              'usage',
+              `port ${opts.port} on ${host} is taken (another moddesk watch, serve or demo?): stop it, or choose another port (0: any free one)`,
+              { place: '--port', cause: err },
+            )
+          : new ModdeskError('usage', `cannot listen on ${host}:${opts.port ?? 0} (${err.code ?? err.message})`, {
+              place: '--host/--port',
+              cause: err,
+            }),
       ),
     );
     server.listen(opts.port ?? 0, host, () => {

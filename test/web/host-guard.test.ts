@@ -61,7 +61,7 @@ describe('binding beyond loopback', () => {
     expect((await request(`${server.url}`, { headers: { ...cookie, host: 'evil.example' } })).status).toBe(421);
   });
 
-  it('a port already taken is one clear error, not a crash', async () => {
+  it('m3: a port already taken is one clear line that says so and how to choose another, not a crash', async () => {
     const taken = createServer();
     await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
     const port = (taken.address() as { port: number }).port;
@@ -69,7 +69,9 @@ describe('binding beyond loopback', () => {
     try {
       const err = await startWebServer(d.desk, { port, token: TOKEN }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ModdeskError);
-      expect((err as ModdeskError).oneLine()).toBe(`--host/--port: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+      expect((err as ModdeskError).oneLine()).toBe(
+        `--port: port ${port} on 127.0.0.1 is taken (another moddesk watch, serve or demo?): stop it, or choose another port (0: any free one)`,
+      );
     } finally {
       await d.close();
       taken.close();

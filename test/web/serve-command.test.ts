@@ -41,9 +41,9 @@ function serve(args: string[]): Promise<{ line: string; code: Promise<number | n
 }
 
 describe('moddesk serve', () => {
-  it('prints the link with its token, serves the game on 127.0.0.1, and stops on SIGTERM', async () => {
+  it('prints the link with its token, serves the game on 127.0.0.1 at its default port (m3: 4479), and stops on SIGTERM', async () => {
     const { line, code } = await serve(['--game', 'config/demo/vanilla-demo.game.yaml']);
-    const m = /^moddesk dashboard for harbour-lights-mafia: (http:\/\/127\.0\.0\.1:\d+\/)\?token=([\w-]+)$/.exec(line);
+    const m = /^moddesk dashboard for harbour-lights-mafia: (http:\/\/127\.0\.0\.1:4479\/)\?token=([\w-]+)$/.exec(line);
     expect(m, line).not.toBeNull();
     const [, url, token] = m as RegExpExecArray;
     expect((await request(url as string)).status).toBe(401);
