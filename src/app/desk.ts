@@ -137,6 +137,8 @@ export interface GameSummary {
   /** Posts the last poll could not get (the read is incomplete); asked again at the next poll. */
   missingPosts?: string[];
   result: StateJson['result'];
+  /** The game file's `timezone`, for times written inside prose (flag messages, notices); UTC when absent. */
+  timeZone?: string;
   /** Approved drafts not posted yet after a try (failed, retrying, or their fate being checked): said on every page. */
   notPosted?: DraftRecord[];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */

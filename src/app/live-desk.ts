@@ -133,6 +133,7 @@ export class LiveDesk implements DashboardDesk {
           .filter((d) => d.posting)
           .map(toRecord),
         result: s.result,
+        timeZone: r.game.timezone,
         gameFileError: r.gameFileError,
       };
     });

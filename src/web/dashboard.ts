@@ -13,7 +13,7 @@ import { NightSessions } from './night-session.js';
 import { deskHealth } from './pages/desk-health.js';
 import { gamesList } from './pages/game-page.js';
 import { type GameTab, layout } from './pages/layout.js';
-import { change } from './post-routes.js';
+import { backQuery, change, tabOf } from './post-routes.js';
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
@@ -178,10 +178,31 @@ export class Dashboard {
     const m = /^\/games\/([^/]+)(\/.*)$/.exec(url.pathname);
     if (!m) throw new HttpError(404, 'No such action.');
     const game = await this.game(decodeURIComponent(m[1] as string));
-    const result = await change(m[2] as string, { desk: this.desk, game, form, sessions: this.sessions });
+    const path = m[2] as string;
+    let result: Awaited<ReturnType<typeof change>>;
+    try {
+      result = await change(path, { desk: this.desk, game, form, sessions: this.sessions });
+    } catch (err) {
+      // A change the desk refuses (an alias that is already a name, a kill not ticked) is said on the page it was
+      // asked from, with that page under it, so the moderator corrects it there (m5).
+      const tab = tabOf(path);
+      const refused = err instanceof ModdeskError ? err.code !== 'http' : err instanceof HttpError && err.status < 500;
+      if (!tab || !refused || (err instanceof HttpError && err.status === 404)) throw err;
+      const body = await gamePage(tab, {
+        desk: this.desk,
+        game: await this.game(game.id),
+        csrf: this.guard.csrf,
+        notice: null,
+        warn: false,
+        error: `Not done: ${scrubSecrets((err as Error).message)}`,
+        query: tab === 'flags' ? backQuery(form) : new URLSearchParams(),
+        sessions: this.sessions,
+      });
+      return send(res, err instanceof HttpError ? err.status : 400, body);
+    }
     const q = new URLSearchParams({ ...(result.notice ? { notice: result.notice } : {}), ...result.extra });
-    const path = `/games/${encodeURIComponent(game.id)}/${result.to}`;
-    redirect(res, `${path}${q.size ? `?${q}` : ''}${result.hash ? `#${result.hash}` : ''}`);
+    const to = `/games/${encodeURIComponent(game.id)}/${result.to}`;
+    redirect(res, `${to}${q.size ? `?${q}` : ''}${result.hash ? `#${result.hash}` : ''}`);
   }
 
   private async game(id: string): Promise<GameSummary> {

@@ -24,6 +24,8 @@ export interface PageContext {
   csrf: string;
   notice: string | null;
   warn: boolean;
+  /** A change the desk refused, said at the top of the page it was asked from (nothing was written). */
+  error?: string | null;
   query: URLSearchParams;
   sessions: NightSessions;
 }
@@ -33,7 +35,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
   const { desk, game } = c;
   const state = await desk.state(game.id);
   const view = dashboardView(state);
-  const rulings = rulingsNeeded(game.id, await desk.flags(game.id), c.csrf);
+  const rulings = rulingsNeeded(game.id, await desk.flags(game.id), c.csrf, game.timeZone);
   const frame = (title: string, body: ReturnType<typeof html>) =>
     layout(
       {
@@ -44,6 +46,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         active: tab,
         notice: c.notice,
         warn: c.warn,
+        error: c.error ?? null,
         health: gameHealth(game, state.at),
         rulings,
         tabs: view.views.tabs,
@@ -71,7 +74,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         const p = await desk.post(game.id, f.postId);
         if (p) posts.set(f.postId, p);
       }
-      return frame('Flags', flagsPage(game.id, triage, posts, state, c.csrf));
+      return frame('Flags', flagsPage(game.id, triage, posts, state, c.csrf, game.timeZone));
     }
     case 'missiles':
       return frame('Missiles', missilesPage(state, view.doomsday ?? []));

@@ -4,6 +4,7 @@ import { dashboardView } from '../reporter/dashboard-view.js';
 import { consolePicks, isDone, pickLine } from '../reporter/night-console.js';
 import { HttpError } from './http-util.js';
 import type { ConsoleOp, NightSessions } from './night-session.js';
+import type { GameTab } from './pages/layout.js';
 
 export interface ChangeContext {
   desk: DashboardDesk;
@@ -25,6 +26,20 @@ const field = (form: URLSearchParams, name: string, max = 20_000): string => {
   if (v === null || v.length > max) throw new HttpError(400, `missing or oversized form field "${name}"`);
   return v;
 };
+
+/** The tab a change is asked from, where its refusal is shown (m5: never a bare error page). */
+export function tabOf(path: string): GameTab | null {
+  if (path.startsWith('/rulings')) return 'flags';
+  if (path.startsWith('/mod/')) return 'mod';
+  if (path.startsWith('/drafts/')) return 'drafts';
+  if (path.startsWith('/night/')) return 'night';
+  return null;
+}
+
+/** The Flags page's filter a ruling's form carries back (its `back` field), as a query. */
+export function backQuery(form: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(back(form));
+}
 
 /** Applies one change; `path` is the part after `/games/:id`. */
 export async function change(path: string, c: ChangeContext): Promise<ChangeResult> {

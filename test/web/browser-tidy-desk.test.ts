@@ -22,7 +22,7 @@ const fitsWidth = (s: Session) => s.page.evaluate(() => document.documentElement
 
 describe('browser: #15 the blocker click, replayed', () => {
   for (const [label, viewport] of WIDTHS) {
-    it(`#15 blocker: "remember as alias" with the target's own name is refused, nothing is written, the game keeps working (${label})`, async () => {
+    it(`#15 blocker, m5: "remember as alias" with the target's own name is refused inline on the Flags page, nothing is written, the game keeps working (${label})`, async () => {
       const early = post('Dan', '2026-05-04T17:00:00Z', { action: 'Vote: Nia', id: 'p0' });
       const h = await openWatchDesk(triageGame(), [early, ...triagePosts()]);
       const flag = (await h.desk.flags(h.id)).find((f) => f.postId === 'p0')!;
@@ -40,6 +40,10 @@ describe('browser: #15 the blocker click, replayed', () => {
         await navigating(page, () => page.click(`#vote-${flag.id}`));
         expect((await response).status()).toBe(400);
         expect(await page.locator('.error').textContent()).toContain(`"Nia" is already Nia's own name`);
+        // m5: said on the Flags page itself, above the flag still open, not on a bare error page.
+        expect(await page.locator('h1').textContent()).toBe('Flags');
+        expect(await page.locator(`#flag-${flag.id}`).count()).toBe(1);
+        expect(await page.locator('body').textContent()).not.toContain('Back button');
         await shot(page, `blocker-refused-${viewport.width}`, false);
         expect(readFileSync(h.gameFile, 'utf8')).toBe(before);
         for (const tab of TABS) {

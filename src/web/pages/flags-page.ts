@@ -2,7 +2,7 @@ import type { FlagFilter, FlagGroup, FlagRecord, FlagTriage } from '../../app/de
 import { HAMMER_NEEDS_RULING, type StateJson } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
 import { postToHtml } from '../post-html.js';
-import { csrfField, when } from './layout.js';
+import { csrfField, inZone, when } from './layout.js';
 import { stackTable } from './stack-table.js';
 
 export interface QuotedPost {
@@ -19,6 +19,8 @@ interface View {
   players: string[];
   /** The filter as a query string, carried through a ruling's redirect. */
   back: string;
+  /** The game's time zone, for the times inside flag messages. */
+  timeZone: string;
 }
 
 /** The filter a query string asks for; unknown values are dropped. */
@@ -44,6 +46,7 @@ export function flagsPage(
   posts: Map<string, QuotedPost>,
   state: StateJson,
   csrf: string,
+  timeZone = 'UTC',
 ): Html {
   const base = `/games/${encodeURIComponent(gameId)}`;
   const v: View = {
@@ -51,6 +54,7 @@ export function flagsPage(
     csrf,
     players: state.players.map((p) => p.name),
     back: filterQuery(t.filter),
+    timeZone,
   };
   const open = t.groups.filter((g) => g.open.length > 0);
   const ruled = t.groups.flatMap((g) => g.ruled).sort((a, b) => b.at.localeCompare(a.at));
@@ -78,7 +82,7 @@ ${
             ruled.map((f) => ({
               attrs: html`id="flag-${f.id}"`,
               cells: [
-                html`<code>${f.code}</code><div class="small">${f.message}</div>`,
+                html`<code>${f.code}</code><div class="small">${inZone(f.message, v.timeZone)}</div>`,
                 postLink(f.postId, f.url ?? null),
                 f.actor ?? '—',
                 html`<span class="status status-${f.status}">${f.status}</span>`,
@@ -125,7 +129,7 @@ function groupCard(g: FlagGroup, posts: Map<string, QuotedPost>, v: View): Html 
       : '';
   return html`<section class="card flag-group" id="${k}" data-count="${String(n)}" aria-labelledby="gh-${k}">
 <div class="cue-head"><h2 id="gh-${k}">${groupTitle(g)}</h2><span class="status status-open">${String(n)} open</span></div>
-<p class="small">${g.open[0]?.message ?? ''}</p>
+<p class="small">${inZone(g.open[0]?.message ?? '', v.timeZone)}</p>
 <div class="bulk">
 <form method="post" action="${v.action}/group">${hidden(v)}${ids}<input type="hidden" name="kind" value="accept">
   ${alias('accept')}
@@ -202,7 +206,7 @@ function flagCard(f: FlagRecord, post: QuotedPost | undefined, g: FlagGroup, v: 
   const id = f.id;
   return html`<article class="card flag" id="flag-${id}" data-live="flag-${id}" aria-labelledby="fh-${id}">
 <div class="cue-head"><h2 id="fh-${id}"><code>${f.code}</code>${f.actor ? html` · ${f.actor}` : ''}</h2><span class="status status-open">open</span></div>
-<p>${f.message}</p>
+<p>${inZone(f.message, v.timeZone)}</p>
 <p class="small muted">${when(f.at)} · ${postLink(f.postId, f.url ?? post?.url ?? null)}</p>
 ${post ? html`<blockquote class="quote-post" aria-label="the post"><p class="small"><strong>${post.author}</strong> wrote (${when(post.createdAt)}):</p>${postToHtml(post.html)}</blockquote>` : ''}
 <div class="actions">

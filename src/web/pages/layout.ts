@@ -60,7 +60,7 @@ ${nav}
 ${opts.health ?? ''}
 ${opts.rulings ?? ''}
 ${opts.notice ? html`<p class="notice${opts.warn ? ' warn' : ''}" role="status">${opts.notice}</p>` : ''}
-${opts.error ? html`<p class="error" role="alert">${opts.error}</p>` : ''}
+${opts.error ? html`<p class="error" role="alert" id="refusal">${inZone(opts.error, g?.timeZone)}</p>` : ''}
 ${body}
 </main>
 </body>
@@ -74,6 +74,20 @@ export function form(action: string, fields: Html | string, attrs: Html | string
 }
 
 export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`;
+
+/** An ISO instant as the machine writes it into prose ("closed at 2026-03-10T02:00:00Z"). */
+const ISO_IN_PROSE = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * Prose with every ISO instant in it written in the game's time zone ("closed at Tue 10 Mar 02:00 UTC"): flag
+ * messages and refusals come from the rules with machine times, which a moderator should not have to read (m5).
+ */
+export function inZone(text: string, timeZone = 'UTC'): string {
+  return text.replace(ISO_IN_PROSE, (iso) => {
+    const at = Date.parse(iso);
+    return Number.isNaN(at) ? iso : formatDeadline(at, timeZone);
+  });
+}
 
 /** A time as the mod reads it (UTC), machine-readable in `datetime`. */
 export function when(iso: string | null | undefined, timeZone = 'UTC'): Html | string {

@@ -1,7 +1,7 @@
 import type { FlagRecord } from '../../app/desk.js';
 import { HAMMER_EARLIER_VOTE, HAMMER_NEEDS_RULING } from '../../domain/state.js';
 import { type Html, html, safeUrl } from '../html.js';
-import { csrfField, when } from './layout.js';
+import { csrfField, inZone, when } from './layout.js';
 
 /**
  * A day that waits for the moderator (docs/flag-codes.md `hammer-needs-ruling`, `hammer-earlier-vote`): at the top
@@ -9,7 +9,7 @@ import { csrfField, when } from './layout.js';
  * vote for the player it was read as (`{post, vote}`: the day ends at that post); "Not" ignores the post (a held
  * hammer) or accepts the post as read, its last vote (an earlier vote that would have hammered).
  */
-export function rulingsNeeded(gameId: string, flags: FlagRecord[], csrf: string): Html | string {
+export function rulingsNeeded(gameId: string, flags: FlagRecord[], csrf: string, timeZone = 'UTC'): Html | string {
   const open = flags.filter(
     (f) =>
       f.status === 'open' &&
@@ -21,11 +21,11 @@ export function rulingsNeeded(gameId: string, flags: FlagRecord[], csrf: string)
   const action = `/games/${encodeURIComponent(gameId)}/rulings`;
   return html`<section class="card hammer-ruling" role="alert" aria-labelledby="hammer-h" id="hammer-rulings">
 <h2 id="hammer-h">The day waits for your ruling</h2>
-${open.map((f) => card(f, action, csrf))}
+${open.map((f) => card(f, action, csrf, timeZone))}
 </section>`;
 }
 
-function card(f: FlagRecord, action: string, csrf: string): Html {
+function card(f: FlagRecord, action: string, csrf: string, timeZone: string): Html {
   const post = f.postId as string;
   const href = safeUrl(f.url ?? null);
   const link = href
@@ -38,7 +38,7 @@ function card(f: FlagRecord, action: string, csrf: string): Html {
       : html`<input type="hidden" name="kind" value="accept"><input type="hidden" name="flagId" value="${f.id}">
   <button type="submit" id="hammer-not-${f.id}">Not: keep the last vote</button>`;
   return html`<article class="hammer-held" id="hammer-${f.id}" data-flag="${f.id}">
-<p>${f.message}</p>
+<p>${inZone(f.message, timeZone)}</p>
 <p class="small muted">${when(f.at)} · ${link}</p>
 <div class="actions">
   <form method="post" action="${action}">${csrfField(csrf)}<input type="hidden" name="kind" value="vote"><input type="hidden" name="postId" value="${post}"><input type="hidden" name="target" value="${f.reading ?? ''}"><input type="hidden" name="flagId" value="${f.id}"><input type="hidden" name="note" value="count it (held hammer)">
