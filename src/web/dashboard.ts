@@ -17,7 +17,6 @@ import { backQuery, change, tabOf } from './post-routes.js';
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
-  approved: 'Approved. This desk cannot post here: copy the text below and paste it in the thread.',
   posted: 'Posted in the thread.',
   stopped: 'Retries stopped: the draft stays approved and unposted until you press Retry now.',
   waiting:

@@ -70,7 +70,8 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
       return { to: 'drafts', notice: 'stale', hash: `draft-${id}` };
     const result = await desk.approveDraft(game.id, id, { confirm });
     if (result.outcome === 'changed') return { to: 'drafts', notice: 'changed', hash: `draft-${id}` };
-    if (result.outcome === 'copy') return { to: 'drafts', notice: 'approved', extra: { copy: id }, hash: 'ready-h' };
+    // The "Ready to paste" card says it all: no notice above it to say it again (m6).
+    if (result.outcome === 'copy') return { to: 'drafts', notice: '', extra: { copy: id }, hash: 'ready-h' };
     if (result.outcome === 'waiting') return { to: 'drafts', notice: 'waiting', hash: `draft-${id}` };
     return { to: 'drafts', notice: 'posted' };
   }

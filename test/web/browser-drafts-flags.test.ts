@@ -29,7 +29,7 @@ async function startVotingCleo(page: Page, base: string, flagId: string) {
 }
 
 describe('browser: drafts', () => {
-  it('approves a draft with the keyboard alone, and offers the text to paste', async () => {
+  it('approves a draft with the keyboard alone, and offers the text to paste (m6: one notice; Done says "approved: paste it")', async () => {
     const desk = await openDesk(smallGame(), twoVotes());
     const draft = await pendingCount(desk);
     await withDashboard(desk, DESKTOP, async ({ page, base }) => {
@@ -40,9 +40,17 @@ describe('browser: drafts', () => {
       await shot(page, 'drafts-pending');
       await tabTo(page, `approve-${draft!.id}`);
       await navigating(page, () => page.keyboard.press('Enter'));
-      expect(page.url()).toContain('notice=approved');
-      expect(await page.locator('.notice').textContent()).toContain('Approved');
+      expect(page.url()).toContain(`copy=${draft!.id}`);
+      // m6: one notice, the "Ready to paste" card's, not a second near-identical one above it.
+      expect(await page.locator('.notice').count()).toBe(0);
+      expect(await page.locator('main').textContent()).toMatch(
+        /^(?![\s\S]*Approved\.[\s\S]*Approved\.)[\s\S]*Approved\./,
+      );
       expect(await page.locator('#ready-text').inputValue()).toBe(draft!.text);
+      // m6: the Done table does not say "posted" for a draft nobody posted.
+      const done = page.locator(`[data-live="drafts-done"] #draft-${draft!.id} .status`);
+      expect(await done.textContent()).toBe('approved: paste it');
+      expect(await page.locator('[data-live="drafts-done"]').textContent()).not.toMatch(/\bposted\b/);
       await page.click('#ready-copy');
       await expect.poll(() => page.locator('#ready-copy').textContent()).toBe('Copied');
       await shot(page, 'drafts-approved');
@@ -70,7 +78,7 @@ describe('browser: drafts', () => {
       expect(diff).toContain('+ [b]Alice (1)[/b]');
       await shot(page, 'drafts-recount-diff');
       await navigating(page, () => page.click(`#confirm-${draft!.id}`));
-      expect(page.url()).toContain('notice=approved');
+      expect(page.url()).toContain(`copy=${draft!.id}`);
       expect(await page.locator('#ready-text').inputValue()).toBe('[b]My count[/b]\nBob (2): Alice, Cleo');
     });
   }, 60_000);

@@ -53,7 +53,7 @@ describe('browser: issue 15 minor items on the dashboard', () => {
       await withDashboard(desk, viewport, async ({ page, base }) => {
         await page.goto(`${base}/drafts`);
         await navigating(page, () => page.click(`#approve-${draft!.id}`));
-        expect(page.url()).toContain('notice=approved');
+        expect(page.url()).toContain(`copy=${draft!.id}`);
         const ready = (await page.locator('#ready-h').textContent()) ?? '';
         expect(ready).toMatch(new RegExp(`^Ready to paste: Vote Count 1\\.${draft!.number} \\(through post #\\d+\\)$`));
         expect(ready).not.toMatch(new RegExp(`\\b${draft!.id}\\b`));

@@ -129,8 +129,8 @@ describe('the dashboard guard', () => {
       form: { _csrf: csrf, seen: draft!.updatedAt },
       headers: cookie,
     });
-    expect(ok.headers.location).toBe(`/games/small-town/drafts?notice=approved&copy=${draft!.id}#ready-h`);
-    const shown = await request(`${base}/drafts?notice=approved&copy=${draft!.id}`, { headers: cookie });
+    expect(ok.headers.location).toBe(`/games/small-town/drafts?copy=${draft!.id}#ready-h`);
+    const shown = await request(`${base}/drafts?copy=${draft!.id}`, { headers: cookie });
     expect(shown.body).toContain('Ready to paste');
   });
 

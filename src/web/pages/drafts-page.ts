@@ -35,8 +35,12 @@ ${
           cells: [
             d.id,
             html`${d.kind}${d.to ? html` → ${d.to}` : ''}`,
-            html`<span class="status status-${d.status}">${d.status}</span>${
-              d.posted?.url ? html` <a href="${safe(d.posted.url)}" rel="noopener noreferrer">post</a>` : ''
+            html`${statusBadge(d)}${
+              d.posted?.url
+                ? html` <a href="${safe(d.posted.url)}" rel="noopener noreferrer">post</a>`
+                : toPaste(d)
+                  ? html` <a href="?copy=${encodeURIComponent(d.id)}#ready-h" id="paste-${d.id}">copy the text</a>`
+                  : ''
             }`,
             when(d.updatedAt),
             html`<details><summary>show</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details>`,
@@ -46,6 +50,20 @@ ${
 }
 </div>`;
 }
+
+/**
+ * An approved draft this desk could not post (no account for the platform, a dry run) is stored as done with no
+ * post behind it: it is "approved: paste it", never "posted", which would say a post exists that nobody made (m6).
+ */
+const toPaste = (d: DraftRecord) => d.status === 'posted' && !d.posted?.id && !d.posted?.url;
+
+/** A draft's status in words, as its badge. */
+export function statusWords(d: DraftRecord): string {
+  return toPaste(d) ? 'approved: paste it' : d.status;
+}
+
+const statusBadge = (d: DraftRecord) =>
+  html`<span class="status status-${toPaste(d) ? 'approved' : d.status}">${statusWords(d)}</span>`;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -76,7 +94,7 @@ function draftCard(gameId: string, d: DraftRecord, csrf: string): Html {
   const base = `/games/${encodeURIComponent(gameId)}/drafts/${encodeURIComponent(d.id)}`;
   const rawId = `raw-${d.id}`;
   return html`<article class="card draft" id="draft-${d.id}" data-live="draft-${d.id}" aria-labelledby="h-${d.id}">
-<div class="cue-head"><h2 id="h-${d.id}">${title(d)}</h2><span class="status status-${d.status}">${d.status}</span></div>
+<div class="cue-head"><h2 id="h-${d.id}">${title(d)}</h2>${statusBadge(d)}</div>
 <p class="small muted">${d.id} · ${d.format}${d.throughPost ? html` · through post ${d.throughPost}` : ''} · drafted ${when(d.createdAt)}${d.updatedAt !== d.createdAt ? html` · updated ${when(d.updatedAt)}` : ''}</p>
 ${d.recount ? recountBlock(base, d, csrf) : ''}
 <div class="rendered" aria-label="as players will see it">${markupToHtml(d.text, d.format)}</div>

@@ -2,6 +2,7 @@ import type { DraftRecord, GameSummary } from '../../app/desk.js';
 import type { StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
+import { statusWords } from './drafts-page.js';
 import { houseRulesBlock } from './house-rules-block.js';
 import { countdown, when } from './layout.js';
 import { stackTable } from './stack-table.js';
@@ -73,7 +74,7 @@ function phaseBlock(state: StateJson): Html {
 function countBlock(state: StateJson, count: DraftRecord | null, gameId: string): Html {
   if (count) {
     return html`<div class="rendered">${markupToHtml(count.text, count.format)}</div>
-<p class="small muted">Draft ${count.id} (${count.status}) · <a href="/games/${encodeURIComponent(gameId)}/drafts#draft-${count.id}">open in drafts</a></p>`;
+<p class="small muted">Draft ${count.id} (${statusWords(count)}) · <a href="/games/${encodeURIComponent(gameId)}/drafts#draft-${count.id}">open in drafts</a></p>`;
   }
   const v = state.votes;
   if (!v.day) return html`<p class="muted">No day has started yet.</p>`;
