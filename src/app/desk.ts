@@ -139,6 +139,8 @@ export interface GameSummary {
   result: StateJson['result'];
   /** The game file's `timezone`, for times written inside prose (flag messages, notices); UTC when absent. */
   timeZone?: string;
+  /** Whether rulings and mod events are written into the game file (`watch`), or kept until the desk stops (`serve`). */
+  writesGameFile?: boolean;
   /** Approved drafts not posted yet after a try (failed, retrying, or their fate being checked): said on every page. */
   notPosted?: DraftRecord[];
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */

@@ -134,6 +134,7 @@ export class LiveDesk implements DashboardDesk {
           .map(toRecord),
         result: s.result,
         timeZone: r.game.timezone,
+        writesGameFile: this.opts.writeGameFile !== false,
         gameFileError: r.gameFileError,
       };
     });

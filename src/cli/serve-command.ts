@@ -74,6 +74,7 @@ export function register(program: Command): void {
       const out = streamOut();
       out(`moddesk dashboard for ${id}: ${dashboardLink(server)}\n`);
       out('Open that link once; a cookie keeps you signed in. Ctrl+C stops.\n');
+      out('Rulings and mod events last until you stop serve: it writes nothing to the game file.\n');
       await untilSignal();
       await server.close();
       await desk.stop();

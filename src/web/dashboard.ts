@@ -38,6 +38,15 @@ const NOTICES: Record<string, string> = {
   'mod-undo': 'Mod event undone: it is gone from the game file and the state is replayed without it.',
 };
 
+/** What a notice says under `serve`, which writes nothing to the game file (m7): no claim that it did. */
+const IN_MEMORY_NOTICES: Record<string, string> = {
+  undone: 'Ruling undone; the state is replayed without it.',
+  'mod-kill': 'Kill recorded until you stop serve; the state is replayed with it.',
+  'mod-replace': 'Replacement recorded until you stop serve; the state is replayed with it.',
+  'mod-phase': 'Phase recorded until you stop serve; the state is replayed with it.',
+  'mod-undo': 'Mod event undone; the state is replayed without it.',
+};
+
 const TABS: Record<string, GameTab> = {
   '': 'overview',
   '/drafts': 'drafts',
@@ -150,7 +159,7 @@ export class Dashboard {
     const tab = TABS[rest];
     if (!tab) throw new HttpError(404, 'No such page.');
     const code = url.searchParams.get('notice') ?? '';
-    const notice = NOTICES[code] ?? null;
+    const notice = (game.writesGameFile === false ? IN_MEMORY_NOTICES[code] : undefined) ?? NOTICES[code] ?? null;
     const warn = code === 'changed' || code === 'stale';
     const body = await gamePage(tab, {
       desk: this.desk,

@@ -74,7 +74,7 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         const p = await desk.post(game.id, f.postId);
         if (p) posts.set(f.postId, p);
       }
-      return frame('Flags', flagsPage(game.id, triage, posts, state, c.csrf, game.timeZone));
+      return frame('Flags', flagsPage(game.id, triage, posts, state, c.csrf, game));
     }
     case 'missiles':
       return frame('Missiles', missilesPage(state, view.doomsday ?? []));
@@ -97,7 +97,10 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
       );
     }
     case 'mod':
-      return frame('Mod events', modEventsPage(game.id, state, c.csrf, (await desk.modEvents?.(game.id)) ?? []));
+      return frame(
+        'Mod events',
+        modEventsPage(game.id, state, c.csrf, (await desk.modEvents?.(game.id)) ?? [], game.writesGameFile !== false),
+      );
     case 'votes':
       return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
     case 'counts':

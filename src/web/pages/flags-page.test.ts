@@ -53,7 +53,7 @@ describe('m5: times inside flag messages', () => {
       new Map(),
       state,
       'csrf',
-      'Europe/Berlin',
+      { timeZone: 'Europe/Berlin' },
     ).value;
     expect(page).toContain('The abort window closed at Tue 10 Mar 03:00 CET.');
     expect(page).not.toContain('2026-03-10T02:00:00Z.');

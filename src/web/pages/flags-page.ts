@@ -46,7 +46,7 @@ export function flagsPage(
   posts: Map<string, QuotedPost>,
   state: StateJson,
   csrf: string,
-  timeZone = 'UTC',
+  game: { timeZone?: string; writesGameFile?: boolean } = {},
 ): Html {
   const base = `/games/${encodeURIComponent(gameId)}`;
   const v: View = {
@@ -54,13 +54,13 @@ export function flagsPage(
     csrf,
     players: state.players.map((p) => p.name),
     back: filterQuery(t.filter),
-    timeZone,
+    timeZone: game.timeZone ?? 'UTC',
   };
   const open = t.groups.filter((g) => g.open.length > 0);
   const ruled = t.groups.flatMap((g) => g.ruled).sort((a, b) => b.at.localeCompare(a.at));
   const shownOpen = open.reduce((n, g) => n + g.open.length, 0);
   return html`<h1>Flags</h1>
-<p class="muted small">${t.open} open in ${open.length} group${open.length === 1 ? '' : 's'} · ${t.ruled} ruled. A ruling changes the state at once and is kept as a game-file event, so every replay keeps it.</p>
+<p class="muted small">${t.open} open in ${open.length} group${open.length === 1 ? '' : 's'} · ${t.ruled} ruled. ${rulingsKept(game.writesGameFile !== false)}</p>
 ${filterForm(base, t)}
 <div data-live="flags-open">
 ${
@@ -93,6 +93,16 @@ ${
             'ruled',
           )
   }</div>`;
+}
+
+/**
+ * Where a ruling is kept, said as it is (m7): `watch` writes it into the game file; `serve` writes nothing there, so
+ * its rulings end with it.
+ */
+export function rulingsKept(writesGameFile: boolean): string {
+  return writesGameFile
+    ? 'A ruling changes the state at once and is written into the game file as an event, so every replay keeps it.'
+    : 'A ruling changes the state at once. serve writes nothing to the game file: rulings last until you stop serve.';
 }
 
 function filterForm(base: string, t: FlagTriage): Html {

@@ -15,6 +15,7 @@ export function modEventsPage(
   state: StateJson,
   csrf: string,
   recorded: readonly RecordedModEvent[] = [],
+  writesGameFile = true,
 ): Html {
   const action = (op: string) => `/games/${encodeURIComponent(gameId)}/mod/${op}`;
   const alive = state.players.filter((p) => p.alive);
@@ -26,7 +27,11 @@ export function modEventsPage(
   const next = nextPhaseName(phase?.name);
   const dayOpen = phase?.kind === 'day' && !phase.endedAt;
   return html`<h1>Mod events</h1>
-<p class="muted">Recorded now (the next whole second) into the game file's <code>events</code> and <code>phases</code>, its comments kept; a change that would break the game is refused and nothing is written.</p>
+${
+  writesGameFile
+    ? html`<p class="muted">Recorded now (the next whole second) into the game file's <code>events</code> and <code>phases</code>, its comments kept; a change that would break the game is refused and nothing is written.</p>`
+    : html`<p class="muted">Recorded now (the next whole second). serve writes nothing to the game file: these events last until you stop serve. A change that would break the game is refused.</p>`
+}
 <p>Now: <strong>${phase ? `${phase.name}${phase.endedAt ? ' (ended)' : ''}` : 'before the first phase'}</strong>${phase?.deadline ? html` · deadline ${when(phase.deadline)}` : ''}</p>
 <div class="grid">
 <section class="card" aria-labelledby="phase-h"><h2 id="phase-h">Start ${next}</h2>
@@ -57,7 +62,7 @@ ${dayOpen ? '' : html`<p class="muted small">No day is open now: a reset would b
 ${sure('reset', 'Yes, reset every vote')}
 <button type="submit" class="danger" id="reset-submit">Reset every vote</button></form></section>
 </div>
-${recordedTable(action('undo'), recorded, csrf)}`;
+${recordedTable(action('undo'), recorded, csrf, writesGameFile)}`;
 }
 
 /** The box a kill, a replacement or a reset needs ticked (the desk refuses the form without it). */
@@ -65,12 +70,16 @@ function sure(op: string, label: string): Html {
   return html`<label class="field" for="${op}-confirm"><input type="checkbox" id="${op}-confirm" name="confirm" value="1" required> ${label}</label>`;
 }
 
-/** Every mod event the game file holds, newest first, each with its Undo (the file loses it, the state replays). */
-function recordedTable(undo: string, recorded: readonly RecordedModEvent[], csrf: string): Html {
+/** Every mod event the game holds, newest first, each with its Undo (the event goes, the state replays). */
+function recordedTable(undo: string, recorded: readonly RecordedModEvent[], csrf: string, inFile: boolean): Html {
   if (recorded.length === 0)
-    return html`<section aria-labelledby="recorded-h"><h2 id="recorded-h">Recorded</h2><p class="muted">No mod events in the game file yet.</p></section>`;
+    return html`<section aria-labelledby="recorded-h"><h2 id="recorded-h">Recorded</h2><p class="muted">No mod events ${inFile ? 'in the game file' : 'recorded'} yet.</p></section>`;
   return html`<section aria-labelledby="recorded-h"><h2 id="recorded-h">Recorded</h2>
-<p class="muted small">What the game file's <code>events</code> hold (a hand edit of the file shows here too). Undo takes the event out of the file and replays the game without it.</p>
+<p class="muted small">${
+    inFile
+      ? html`What the game file's <code>events</code> hold (a hand edit of the file shows here too). Undo takes the event out of the file and replays the game without it.`
+      : html`The game file's <code>events</code> and those recorded here since serve started. Undo takes the event out and replays the game without it.`
+  }</p>
 <div class="table-wrap"><table><thead><tr><th>When</th><th>Event</th><th></th></tr></thead><tbody>${recorded.map(
     (e) =>
       html`<tr data-mod-event="${String(e.index)}"><td>${when(e.at)}</td><td>${e.text}</td><td><form method="post" action="${undo}">${csrfField(csrf)}<input type="hidden" name="index" value="${String(e.index)}"><input type="hidden" name="event" value="${JSON.stringify(e.event)}"><button type="submit" id="undo-event-${String(e.index)}">Undo</button></form></td></tr>`,
