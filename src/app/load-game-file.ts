@@ -39,6 +39,12 @@ export function parseGameFile(text: string, file: string): GameFile {
   return game;
 }
 
+/** `line N` of the node at a key path (`['thread', 'url']`) in a game file's text. */
+export function lineOfKey(text: string, path: (string | number)[]): string | undefined {
+  const lineCounter = new LineCounter();
+  return lineOf(parseDocument(text, { lineCounter }), lineCounter, path);
+}
+
 /**
  * What the schema cannot check (duplicate names, phase order, events naming players), as the replay's set-up
  * checks it, with the line of the key path it names: `players[2]` becomes `line 7: players[2]`.
@@ -49,8 +55,7 @@ function checkSetup(game: GameFile, text: string, file: string): void {
   } catch (err) {
     if (!(err instanceof ModdeskError) || err.file) throw err;
     const path = (err.place ?? '').match(/[^.[\]]+/g)?.map((k) => (/^\d+$/.test(k) ? Number(k) : k)) ?? [];
-    const lineCounter = new LineCounter();
-    const line = path.length ? lineOf(parseDocument(text, { lineCounter }), lineCounter, path) : undefined;
+    const line = path.length ? lineOfKey(text, path) : undefined;
     const place = [line, err.place].filter(Boolean).join(': ') || undefined;
     throw new ModdeskError(err.code, err.message, { file, place, cause: err });
   }

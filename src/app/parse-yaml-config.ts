@@ -19,7 +19,7 @@ export function parseYamlConfig<T extends z.ZodType>(
   if (yamlError) {
     const pos = yamlError.linePos?.[0] ?? lineCounter.linePos(yamlError.pos[0]);
     const first = yamlError.message.split('\n')[0] ?? '';
-    const why = /call stack/i.test(first) ? 'nested too deeply' : first;
+    const why = unquotedColon(text, yamlError) ?? (/call stack/i.test(first) ? 'nested too deeply' : first);
     throw new ModdeskError('yaml-invalid', `invalid YAML: ${why}`, {
       file,
       place: `line ${pos.line}, column ${pos.col}`,
@@ -32,7 +32,7 @@ export function parseYamlConfig<T extends z.ZodType>(
   const parsed = schema.safeParse(toJs(doc, file, lineCounter), { reportInput: true, jitless: true });
   if (parsed.success) return parsed.data;
   // A misspelt key is the cause of the "missing" key beside it: say that first, and where it is.
-  const issues = parsed.error.issues as z.core.$ZodIssue[];
+  const issues = (parsed.error.issues as z.core.$ZodIssue[]).map(unionCause);
   const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? (issues[0] as z.core.$ZodIssue);
   const keyNode =
     issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined
@@ -43,6 +43,30 @@ export function parseYamlConfig<T extends z.ZodType>(
   const known = issue.code === 'unrecognized_keys' ? keysAt(schema, issue.path) : [];
   const message = `${keyPath(issue.path) || '(top level)'}: ${describe(issue, known)}${example && !known.length ? `; for example ${example}` : ''}`;
   throw new ModdeskError('game-invalid', message, { file, place });
+}
+
+/**
+ * A value holding ": " (`title: Mini: Fun`) reads to YAML as a mapping inside a value, which it words as "Nested
+ * mappings are not allowed in compact mappings": say instead to quote the value, with the line quoted (m8).
+ */
+function unquotedColon(text: string, err: { code: string; pos: [number, number] }): string | undefined {
+  if (err.code !== 'BLOCK_AS_IMPLICIT_KEY' && err.code !== 'BLOCK_IN_FLOW') return undefined;
+  const start = err.pos[0];
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  const at = start - lineStart;
+  let value = line.slice(at);
+  const comment = value.search(/\s#/);
+  if (comment >= 0) value = value.slice(0, comment);
+  if (err.code === 'BLOCK_IN_FLOW') value = value.slice(0, Math.max(0, err.pos[1] - start));
+  value = value.trim();
+  if (!/:(?:\s|$)/.test(value)) return undefined;
+  const key = line
+    .slice(0, at)
+    .trim()
+    .replace(/^.*[{,]\s*/, '');
+  return `quote the value (it holds ": "), e.g. ${key} ${JSON.stringify(value)}`;
 }
 
 /** `line N` of the node at `path` (or of its key), or undefined when the document has no such node. */
@@ -69,13 +93,42 @@ export function lineOf(
   return undefined;
 }
 
-/** The keys a strict object in `schema` allows at `path` (arrays, optionals and defaults looked through). */
+/**
+ * What a union's "Invalid input" comes down to (an event matching none of its shapes): a key no shape knows (`kil:`,
+ * then named with the nearest known key, m8), else the first issue of the shape that came nearest (no unknown key,
+ * fewest issues), at its full path.
+ */
+function unionCause(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const unknownAt = (branch: z.core.$ZodIssue[]) =>
+    branch.find((i) => i.code === 'unrecognized_keys' && i.path.length === 0) as
+      | z.core.$ZodIssueUnrecognizedKeys
+      | undefined;
+  const unknown = issue.errors.map(unknownAt);
+  if (unknown.every(Boolean)) {
+    const keys = unknown[0]!.keys.filter((k) => unknown.every((u) => u!.keys.includes(k)));
+    if (keys.length) return { ...unknown[0]!, keys, path: issue.path };
+  }
+  const nearest = issue.errors.filter((b) => !unknownAt(b)).sort((a, b) => a.length - b.length)[0]?.[0];
+  return nearest ? unionCause({ ...nearest, path: [...issue.path, ...nearest.path] }) : issue;
+}
+
+/**
+ * The keys a strict object in `schema` allows at `path` (arrays, optionals, defaults and transforms looked through;
+ * a union's shapes together).
+ */
 function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
-  type Def = { innerType?: unknown; element?: unknown; shape?: Record<string, unknown> };
+  type Def = {
+    innerType?: unknown;
+    in?: unknown;
+    element?: unknown;
+    options?: unknown[];
+    shape?: Record<string, unknown>;
+  };
   const def = (s: unknown) => (s as { _zod?: { def?: Def } } | undefined)?._zod?.def;
   const unwrap = (s: unknown) => {
     let t = s;
-    while (def(t)?.innerType) t = def(t)!.innerType;
+    while (def(t)?.innerType || def(t)?.in) t = def(t)!.innerType ?? def(t)!.in;
     return t;
   };
   let s: unknown = unwrap(schema);
@@ -83,7 +136,8 @@ function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
     s = unwrap(typeof k === 'number' ? def(s)?.element : def(s)?.shape?.[String(k)]);
     if (!s) return [];
   }
-  return Object.keys(def(s)?.shape ?? {});
+  const shapes = def(s)?.options?.map((o) => def(unwrap(o))?.shape ?? {}) ?? [def(s)?.shape ?? {}];
+  return [...new Set(shapes.flatMap((shape) => Object.keys(shape)))];
 }
 
 /** The document as plain data; an alias bomb (more expansions than `yaml`'s maxAliasCount) names its first alias. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { ModdeskError } from '../domain/errors.js';
@@ -99,7 +99,7 @@ function lockFileLock(dbFile: string): () => void {
       `the database has ${st.nlink} hard links; one desk per database needs it to have one name: remove the other links (find / -samefile ${real})`,
       { file: dbFile },
     );
-  const lockFile = join(dirname(real), `.moddesk-lock-${st.dev}-${st.ino}`);
+  const lockFile = lockFileOf(real, st);
   let db: Database | null = null;
   try {
     db = new BetterSqlite3(lockFile, { timeout: 0 });
@@ -119,6 +119,21 @@ function lockFileLock(dbFile: string): () => void {
     held.exec('ROLLBACK');
     held.close();
   };
+}
+
+const lockFileOf = (real: string, st: { dev: bigint; ino: bigint }) =>
+  join(dirname(real), `.moddesk-lock-${st.dev}-${st.ino}`);
+
+/**
+ * Removes a database this desk made and then could not use (a refused game file, a first `watch --once` whose reads
+ * all failed), with its lock file, so that a failed start leaves no empty database behind (issue 32, m8). Called
+ * after the lock is released.
+ */
+export function removeDatabase(dbFile: string): void {
+  const st = statSync(dbFile, { bigint: true, throwIfNoEntry: false });
+  if (!st) return;
+  const real = realpathSync(dbFile);
+  for (const f of [lockFileOf(real, st), `${real}-wal`, `${real}-shm`, real]) rmSync(f, { force: true });
 }
 
 /** The database's real path, creating it empty (as SQLite would) so that it has an inode to lock. */

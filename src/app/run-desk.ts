@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { extractActions } from '../parser/extract-actions.js';
 import { Store } from '../storage/store.js';
@@ -5,7 +6,7 @@ import type { AppConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { Desk } from './desk.js';
 import { keptToken } from './kept-token.js';
-import { acquireLock } from './process-lock.js';
+import { acquireLock, removeDatabase } from './process-lock.js';
 import { dashboardToken } from './secrets.js';
 import { Watcher, type WatcherDeps } from './watcher.js';
 
@@ -25,7 +26,10 @@ export interface RunningDesk {
   watcher: Watcher;
   store: Store;
   dashboard: Dashboard | null;
-  stop(): Promise<void>;
+  /** `discard`: the database was made by this start and holds nothing worth keeping: remove it (m8). */
+  stop(opts?: { discard?: boolean }): Promise<void>;
+  /** Whether this start made the database (it did not exist before). */
+  madeDatabase: boolean;
 }
 
 /** Opens the database (locked to this process), the games and the watch loops, and the dashboard if wanted. */
@@ -42,8 +46,18 @@ export async function runDesk(o: {
   createSource?: WatcherDeps['createSource'];
   writeGameFile?: boolean;
 }): Promise<RunningDesk> {
+  const onDisk = o.config.database !== ':memory:';
+  const made = onDisk && !existsSync(o.config.database);
+  const tokenFile = `${o.config.database}.token`;
+  const madeToken = onDisk && !existsSync(tokenFile);
+  /** Removes what this start made (m8): the database, its lock file, and a token kept beside it meanwhile. */
+  const discard = () => {
+    if (!made) return;
+    removeDatabase(o.config.database);
+    if (madeToken) rmSync(tokenFile, { force: true });
+  };
   // The lock makes the database's folder and file, so that it has an inode to lock.
-  const release = o.config.database === ':memory:' ? () => {} : await acquireLock(o.config.database);
+  const release = onDisk ? await acquireLock(o.config.database) : () => {};
   let store: Store | null = null;
   let watcher: Watcher | null = null;
   try {
@@ -79,13 +93,15 @@ export async function runDesk(o: {
       watcher: running,
       store: opened,
       dashboard,
-      async stop() {
+      madeDatabase: made,
+      async stop(opts = {}) {
         if (stopped) return;
         stopped = true;
         await dashboard?.close().catch(() => undefined);
         await running.stop();
         opened.close();
         release();
+        if (opts.discard) discard();
       },
     };
   } catch (err) {
@@ -93,6 +109,8 @@ export async function runDesk(o: {
     await watcher?.stop().catch(() => undefined);
     store?.close();
     release();
+    // A start refused (a bad thread URL, a game file that does not load) leaves no empty database behind (m8).
+    discard();
     throw err;
   }
 }

@@ -19,6 +19,7 @@ import { withRulings } from './game-file-writer.js';
 import { GameRunner, type RunnerOptions } from './game-runner.js';
 import { boundHeapGrowth } from './heap-growth.js';
 import { LiveDesk } from './live-desk.js';
+import { lineOfKey } from './load-game-file.js';
 import { LoopSleep } from './loop-sleep.js';
 import { adapterFloorMs } from './poll-schedule.js';
 import { registerSecrets } from './scrub.js';
@@ -54,6 +55,24 @@ export function sourceFor(game: GameFile, gameFile: string, env: NodeJS.ProcessE
   const url = thread.platform === 'file' ? resolve(dirname(gameFile), thread.url) : thread.url;
   // One transaction per page of a long read (GameRunner.storePage): a read cut short keeps every page it read.
   return createSource(thread.platform, { url, env, checkpointEvery: 1 });
+}
+
+/**
+ * The game's source, or its refusal of the thread's URL said with the game file and the line of `thread.url` (m8):
+ * the adapter knows the URL, not where it was written.
+ */
+function sourceOrPlace(make: () => Source, file: string, text: string | null): Source {
+  try {
+    return make();
+  } catch (err) {
+    if (!(err instanceof ModdeskError) || err.file) throw err;
+    const line = text === null ? undefined : lineOfKey(text, ['thread', 'url']);
+    throw new ModdeskError(err.code, err.message, {
+      file,
+      place: [line, 'thread.url'].filter(Boolean).join(': '),
+      cause: err,
+    });
+  }
 }
 
 /**
@@ -139,7 +158,11 @@ export class Watcher {
       // Where the desk writes its rulings into the game file, the file alone is the game (an event deleted from it is
       // gone); only `serve`, which writes no file, keeps them in its store (issue 32, M1).
       const game = read.game ? this.withStoredRulings(id, read.game) : stored!.game;
-      const source = (this.d.createSource ?? sourceFor)(game, g.file, envOf(g.file));
+      const source = sourceOrPlace(
+        () => (this.d.createSource ?? sourceFor)(game, g.file, envOf(g.file)),
+        g.file,
+        read.text,
+      );
       const sharing = clients.get(clientOf(game, g.file) ?? '') ?? 1;
       const opts: RunnerOptions = {
         poll: config.poll,

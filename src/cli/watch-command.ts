@@ -32,7 +32,7 @@ export function register(program: Command): void {
     .option('--config <file>', 'an app config listing games, database, polling (config/app.example.yaml)')
     .option('--db <file>', 'the database file (default: in ~/.local/share/moddesk/, named for the first game file)')
     .option('--dry-run', 'post nothing: print what would be posted')
-    .option('--once', 'poll every game once, draft, post what is approved, and exit')
+    .option('--once', 'poll every game once, draft, post what is approved, and exit (1 if a read failed)')
     .option('--clock <spec>', 'accelerated game time for demos and tests: ISO@wallMs x speed')
     // No commander default: the app config's dashboard.host must be seen when --host is not given.
     .option('--host <host>', "dashboard host (default: the config's dashboard.host, else 127.0.0.1)")
@@ -61,8 +61,14 @@ export function register(program: Command): void {
         out,
       });
       if (opts.once) {
-        await desk.stop();
-        out(`polled ${desk.watcher.runners.size} game(s)\n`);
+        // A read that failed is said, in one line per game, and is not "polled" (m8); a database this run made
+        // and could not fill is not left behind.
+        const failed = [...desk.watcher.runners.values()].filter((r) => r.failures > 0);
+        await desk.stop({ discard: failed.length === desk.watcher.runners.size });
+        for (const r of failed)
+          process.stderr.write(`moddesk: ${r.gameFile}: reading the thread failed: ${r.lastError}\n`);
+        if (failed.length) process.exitCode = 1;
+        out(`polled ${desk.watcher.runners.size - failed.length} of ${desk.watcher.runners.size} game(s)\n`);
         return;
       }
       out(`moddesk watch: ${[...desk.watcher.runners.keys()].join(', ')} (database ${config.database})\n`);

@@ -1,5 +1,6 @@
 import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
+import { distance } from '../parser/loose-names.js';
 import type { GameContext, PhaseSchedule, Slot } from './context.js';
 import { resolveOptions } from './options.js';
 import { normName } from './roster.js';
@@ -76,20 +77,32 @@ export function initialContext(game: GameFile, ruleset: Ruleset): GameContext {
 
 /** Every `replace`/`kill`/`revive` names a slot by a name it has at that point (replacements are applied in time order). */
 function checkEventNames(game: GameFile): void {
-  const names = new Set(game.players.map((p) => normName(p.name)));
+  /** Each name a slot answers to at that point (normalized → as written), for the did-you-mean (m8). */
+  const names = new Map(game.players.map((p) => [normName(p.name), p.name]));
+  const unknown = (name: string, at = '') => `${JSON.stringify(name)} is not a player${at}${didYouMean(name, names)}`;
   const ordered = game.events.map((e, i) => ({ e, i })).filter(({ e }) => 'at' in e && e.at !== undefined);
   ordered.sort((a, b) => Date.parse((a.e as { at: string }).at) - Date.parse((b.e as { at: string }).at) || a.i - b.i);
   for (const { e, i } of ordered) {
     if ('replace' in e) {
-      if (!names.has(normName(e.replace)))
-        fail(`events[${i}].replace`, `${JSON.stringify(e.replace)} is not a player at ${e.at}`);
-      names.add(normName(e.by));
+      if (!names.has(normName(e.replace))) fail(`events[${i}].replace`, unknown(e.replace, ` at ${e.at}`));
+      names.set(normName(e.by), e.by);
     } else if ('kill' in e && !names.has(normName(e.kill))) {
-      fail(`events[${i}].kill`, `${JSON.stringify(e.kill)} is not a player`);
+      fail(`events[${i}].kill`, unknown(e.kill));
     } else if ('revive' in e && !names.has(normName(e.revive))) {
-      fail(`events[${i}].revive`, `${JSON.stringify(e.revive)} is not a player`);
+      fail(`events[${i}].revive`, unknown(e.revive));
     }
   }
+}
+
+/** `; did you mean "JaneRed"?` for the one nearest name a few edits away (`JaeRed`), else nothing. */
+function didYouMean(name: string, names: ReadonlyMap<string, string>): string {
+  const norm = normName(name);
+  let best: { name: string; d: number } | null = null;
+  for (const [n, written] of names) {
+    const d = distance(norm, n);
+    if (d <= Math.max(2, Math.floor(n.length / 3)) && (!best || d < best.d)) best = { name: written, d };
+  }
+  return best ? `; did you mean ${JSON.stringify(best.name)}?` : '';
 }
 
 function fail(place: string, message: string): never {

@@ -12,11 +12,15 @@ import { zonedToUtc } from './time-zone.js';
 
 /** Parses a thread URL given on the command line or in a game file; `bad` makes the platform's own error. */
 export function parseUrlOr(url: string, bad: (url: string) => Error): URL {
+  let u: URL;
   try {
-    return new URL(url);
+    u = new URL(url);
   } catch {
     throw bad(url);
   }
+  // `htp:/forum example/…` parses as a URL, and would fail only at the first read, with "Invalid URL".
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw bad(url);
+  return u;
 }
 
 export function resolveUrl(href: string | undefined, base: string): string | undefined {
