@@ -20,6 +20,8 @@ export interface ExtractedAction {
   hidden?: true;
   /** The keyword as typed when it was misspelt (`veot`) and read anyway: the mod is told. */
   misspelt?: string;
+  /** Read through broken markup (docs/readings.md A52, A54–A57): why, in words; the vote is doubtful. */
+  markup?: string;
   /** A4: the vote was written `vote for X` / `vote on X` (refused under `voteReading.voteFor: false`). */
   voteFor?: true;
   /** The action's line has other text before it (refused under `voteReading.ownLine: true`). */

@@ -124,6 +124,24 @@ describe('a doubtful reading never ends a day by itself (hammer-needs-ruling)', 
     expect(counted.phase?.endedAt).toBe(at(10));
   });
 
+  it('A55–A57 (broken markup): a vote read through it is doubtful, so as the hammer it is held, the markup named', () => {
+    for (const html of [
+      '[vote[Pre77er[/vote]',
+      '<span class="bbvote" title="This is an official vote.">VOTE: Pre77er[/b]</span>',
+      'Pre77er <span class="bbvote" title="This is an official vote.">VOTE: </span>',
+    ]) {
+      const s = state(game(), [...SIX, post('p7', 'Kit', html, 10)]);
+      expect(s.phase?.endedAt).toBeNull();
+      const reading = s.votes.wagons[0]?.readings.at(-1);
+      expect(reading).toMatchObject({
+        confidence: 'doubtful',
+        held: true,
+        reason: expect.stringMatching(/broken markup/),
+      });
+      expect(s.flags.map((f) => f.code)).toEqual(expect.arrayContaining(['html-malformed', 'hammer-needs-ruling']));
+    }
+  });
+
   it('R-V1: a post whose earlier vote would hammer before its later vote replaces it is flagged, not read silently', () => {
     const both = post('p7', 'Kit', '<b>VOTE: Pre77er</b><br>wait, no<br><b>VOTE: Ann</b>', 10);
     const s = state(game(), [...SIX, both]);

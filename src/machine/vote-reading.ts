@@ -26,14 +26,24 @@ export function voteReading(action: ExtractedAction, match: NameMatch | null, fo
   const extra = formerPlayer ? { formerPlayer: true } : {};
   if (action.text.startsWith(RULED_PREFIX)) return { via: 'ruling', confidence: 'sure', argument, ...extra };
   if (match?.kind !== 'player') {
-    const doubtful = formerPlayer || action.misspelt !== undefined;
-    return { via: 'no-lynch', confidence: doubtful ? 'doubtful' : 'sure', argument, ...extra };
+    const doubtful = formerPlayer || action.misspelt !== undefined || action.markup !== undefined;
+    const reason = formReasons(action).join('; ');
+    return {
+      via: 'no-lynch',
+      confidence: doubtful ? 'doubtful' : 'sure',
+      argument,
+      ...(reason ? { reason } : {}),
+      ...extra,
+    };
   }
   const d = match.doubt;
-  const doubtful = d !== undefined || match.folded === true || formerPlayer || action.misspelt !== undefined;
-  const reason = [d?.reason, action.misspelt ? `the action word is misspelt (${action.misspelt})` : undefined]
-    .filter(Boolean)
-    .join('; ');
+  const doubtful =
+    d !== undefined ||
+    match.folded === true ||
+    formerPlayer ||
+    action.misspelt !== undefined ||
+    action.markup !== undefined;
+  const reason = [d?.reason, ...formReasons(action)].filter(Boolean).join('; ');
   return {
     via: match.via,
     confidence: doubtful ? 'doubtful' : 'sure',
@@ -44,4 +54,12 @@ export function voteReading(action: ExtractedAction, match: NameMatch | null, fo
     ...(match.folded ? { folded: true } : {}),
     ...extra,
   };
+}
+
+/** Why the way a vote was written makes it doubtful whatever name it reads: a misspelt keyword, broken markup. */
+function formReasons(action: ExtractedAction): string[] {
+  const out: string[] = [];
+  if (action.misspelt) out.push(`the action word is misspelt (${action.misspelt})`);
+  if (action.markup) out.push(`read through broken markup: ${action.markup}`);
+  return out;
 }

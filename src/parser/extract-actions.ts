@@ -3,15 +3,19 @@ import type { Channel } from '../domain/post.js';
 import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { zeroTallyLines } from './empty-count.js';
+import { nameBeforeTag } from './empty-vote-tag.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, KEYWORD_WITH_COLON, kindsFor, LEADING_KEYWORD } from './keywords.js';
+import { markMended, markupNote } from './markup-notes.js';
 import { mayHoldAction } from './may-hold-action.js';
 import { respellKeyword } from './misspelt-keyword.js';
 import { ownCopy } from './own-copy.js';
+import { quotationNote, quotationSpans } from './quotation-lines.js';
 import { closeQuoteLeftOpen, quoteLeftOpenNote } from './quote-left-open.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
 import { runawayStrikeNote, undoRunawayStrike } from './runaway-strike.js';
+import { readTypedMarkup, strayCloseTag } from './typed-markup.js';
 import { announcesVoteReset } from './vote-reset.js';
 
 /** Posts above this size are read but reported: no real forum post is this long. */
@@ -75,42 +79,17 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
     }
     // A52: a quote left open by a literal `[ /quote]` is closed where the poster's own text begins.
     const reopened = closeQuoteLeftOpen(input);
-    if (reopened !== null) input = reopened;
     // A54: a strikethrough typed by accident inside a word and running to the post's end is undone.
-    const unstruck = undoRunawayStrike(input);
-    if (unstruck !== null) input = unstruck;
-    const forms = formsOf(opts);
-    const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
-    const scan = scanHtml(input, forms.includes('tag'));
-    if (scan.unclosedExclusion) {
-      diagnostics.push({
-        code: 'html-malformed',
-        message: 'a quote, spoiler or code block is never closed: all text after it was skipped',
-        text: ownCopy(input.slice(-MAX_QUOTED_TEXT)),
-      });
+    const unstruck = undoRunawayStrike(reopened ?? input);
+    const parsed = readBody(unstruck ?? reopened ?? input, opts, diagnostics);
+    if (reopened !== null || unstruck !== null) {
+      // What the mended markup let through is read as the poster's, doubtful: the actions the post as sent lacks.
+      const why = reopened !== null ? 'read as the poster’s own past a broken quote' : 'read as not struck';
+      markMended(parsed.actions, readBody(input, opts, []).actions, why);
+      const lastAction = parsed.actions.at(-1);
+      if (reopened !== null && lastAction) diagnostics.push(quoteLeftOpenNote(lastAction.text));
+      if (unstruck !== null && lastAction) diagnostics.push(runawayStrikeNote(lastAction.text));
     }
-    const found: Found[] = [];
-    const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
-    if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
-    if (forms.includes('tag')) readTags(scan, kinds, found);
-    if (forms.includes('plain')) {
-      let said: { at: number; said: Said } | null = null;
-      readPlain(scan, kinds, (at, read, line) => {
-        if (said?.at !== at) said = { at, said: sayLine(line, line) };
-        found.push({ at, action: toAction(read, 'plain', said.said) });
-      });
-    } else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics);
-    found.sort((a, b) => a.at - b.at);
-    const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
-    const own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
-    if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
-    const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
-    const lastAction = parsed.actions.at(-1);
-    if (reopened !== null && lastAction) diagnostics.push(quoteLeftOpenNote(lastAction.text));
-    if (unstruck !== null && lastAction) diagnostics.push(runawayStrikeNote(lastAction.text));
-    if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
-    const zeros = zeroTallyLines(scan);
-    if (zeros > 0) parsed.zeroTallies = zeros;
     return parsed;
   } catch (error) {
     diagnostics.push({
@@ -122,14 +101,82 @@ export function readActions(html: string, opts: { syntax: ActionForm[]; channel:
   }
 }
 
+/** The actions of a post body as it stands, its diagnostics pushed onto `diagnostics`. */
+function readBody(input: string, opts: { syntax: ActionForm[]; channel: Channel }, diagnostics: ParseDiagnostic[]) {
+  const forms = formsOf(opts);
+  const kinds = kindsFor(opts?.channel === 'pm' ? 'pm' : 'thread');
+  const scan = scanHtml(input, forms.includes('tag'));
+  if (scan.unclosedExclusion) {
+    diagnostics.push({
+      code: 'html-malformed',
+      message: 'a quote, spoiler or code block is never closed: all text after it was skipped',
+      text: ownCopy(input.slice(-MAX_QUOTED_TEXT)),
+    });
+  }
+  const found: Found[] = [];
+  const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
+  if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
+  if (forms.includes('tag')) readTags(scan, kinds, found);
+  // A55, A56: bold or a vote tag typed as text on a plain line, read as the markup the poster meant.
+  const typedLines = new Set<number>();
+  readTypedMarkup(
+    scan,
+    kinds,
+    forms,
+    (at, typed, read, line) => {
+      typedLines.add(at);
+      const action = toAction(read, typed.form, sayLine(line, line));
+      action.markup = ownCopy(typed.why);
+      found.push({ at, action });
+    },
+    (line) =>
+      diagnostics.push({
+        code: 'near-miss',
+        message: 'an unvote typed as text, not in the forum’s tag or bold: not read as an action',
+        text: quoteLine(line),
+      }),
+  );
+  if (forms.includes('plain')) {
+    let said: { at: number; said: Said } | null = null;
+    readPlain(scan, kinds, (at, read, line) => {
+      if (typedLines.has(at)) return;
+      if (said?.at !== at) said = { at, said: sayLine(line, line) };
+      found.push({ at, action: toAction(read, 'plain', said.said) });
+    });
+  } else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics, typedLines);
+  found.sort((a, b) => a.at - b.at);
+  const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
+  let own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
+  if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
+  // A58: lines in quotation marks are someone else's words, even under a bold run the poster left open.
+  const quotation = quotationSpans(scan);
+  const inQuotation = quotation.length ? own.find((f) => insideAny(quotation, f.at)) : undefined;
+  if (inQuotation) {
+    own = own.filter((f) => !insideAny(quotation, f.at));
+    diagnostics.push(quotationNote(inQuotation.action.text));
+  }
+  const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
+  for (const a of parsed.actions) if (a.markup) diagnostics.push(markupNote(a));
+  if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
+  const zeros = zeroTallyLines(scan);
+  if (zeros > 0) parsed.zeroTallies = zeros;
+  return parsed;
+}
+
 /**
  * A42: a plain line typed as a vote, keyword and colon (`Vote: X`), but with no bold or tag is not counted unless
  * `voteReading.unbolded`; the mod is told, as a post that holds a vote must not pass silently.
  */
-function noteUnbolded(scan: Scan, kinds: ReadonlySet<ActionKind>, diagnostics: ParseDiagnostic[]): void {
+function noteUnbolded(
+  scan: Scan,
+  kinds: ReadonlySet<ActionKind>,
+  diagnostics: ParseDiagnostic[],
+  typedLines: ReadonlySet<number>,
+): void {
   let last = -1;
   readPlain(scan, kinds, (at, read, line) => {
-    if (at === last || (read.kind !== 'vote' && read.kind !== 'unvote') || !KEYWORD_WITH_COLON.test(line)) return;
+    if (at === last || typedLines.has(at)) return;
+    if ((read.kind !== 'vote' && read.kind !== 'unvote') || !KEYWORD_WITH_COLON.test(line)) return;
     last = at;
     diagnostics.push({
       code: 'near-miss',
@@ -184,6 +231,8 @@ function toAction(read: LineAction, form: ActionForm, said: Said, midLine = fals
   const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
   const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: said.quote };
   if (read.misspelt) action.misspelt = ownCopy(read.misspelt);
+  const stray = read.kind === 'vote' && argument ? strayCloseTag(read.raw) : null;
+  if (stray !== null) action.markup = ownCopy(`${stray} typed after the name`);
   if (said.hidden) action.hidden = true;
   if (writtenFor(read.kind, read.raw)) action.voteFor = true;
   if (midLine) action.midLine = true;
@@ -297,6 +346,7 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
     const text = cleanText(tag.text);
     const reads = readLine(text, kinds) ?? (tag.continued ? [] : fromTitle(text, tag.title));
     const last = reads[reads.length - 1];
+    let markup: string | null = null;
     if (last && keywordOnly(last)) {
       // A31 `<span class="bbvote">VOTE: vote:</span> Alice`: the tag holds only the keyword; the name follows it.
       const line = lineAt(scan, tag.at);
@@ -304,13 +354,46 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
       const end = next && next.at < line.end ? next.at : line.end;
       const rest = lineText(scan, { start: tag.at + 1, end });
       if (rest.trim() !== '') reads[reads.length - 1] = { ...last, raw: rest };
+      else {
+        // A57: an empty tag; the name is written before it, or it is the previous tag's close typed as an open.
+        const previous = scan.tags[index - 1];
+        const from = previous && previous.at >= line.start ? previous.at + 1 : line.start;
+        const before = lineText(scan, { start: from, end: tag.at });
+        if (previous && from > line.start && before.trim() === '') {
+          if (markReopenedTag(found, previous.at)) reads.pop();
+        } else {
+          const name = nameBeforeTag(before);
+          if (name !== null) {
+            reads[reads.length - 1] = { ...last, raw: name };
+            markup = 'the name written before an empty vote tag';
+          }
+        }
+      }
     }
     const said = sayLine(text, tag.text);
     const midLine = textBefore(lineAt(scan, tag.at).start, tag.at);
     for (const r of reads) {
-      if (kinds.has(r.kind)) found.push({ at: tag.at, action: toAction(r, 'tag', said, midLine) });
+      if (!kinds.has(r.kind)) continue;
+      const action = toAction(r, 'tag', said, midLine);
+      if (markup !== null && r.kind === 'vote') action.markup = markup;
+      found.push({ at: tag.at, action });
     }
   });
+}
+
+/**
+ * A57 `[vote]Ann[vote][/vote]`: an empty vote tag right inside the one before it is that tag's close typed as an
+ * open. The vote the tag before it read is marked, and true returned, when there is one.
+ */
+function markReopenedTag(found: Found[], at: number): boolean {
+  for (let i = found.length - 1; i >= 0 && (found[i] as Found).at >= at; i -= 1) {
+    const f = found[i] as Found;
+    if (f.at === at && f.action.kind === 'vote' && f.action.argument) {
+      f.action.markup ??= ownCopy('a vote tag opened again where it should close');
+      return true;
+    }
+  }
+  return false;
 }
 
 /** What `cleanText` and `trim` leave nothing of: white space and the zero-width characters. */

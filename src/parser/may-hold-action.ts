@@ -3,6 +3,7 @@ import { MENTIONS_COUNT } from './count-words.js';
 import { cleanText } from './html-scan.js';
 import { MENTIONS_KEYWORD, MENTIONS_KEYWORD_WITH_COLON } from './keywords.js';
 import { decodeEntities, type MarkupVisitor, walkPlainMarkup } from './plain-markup.js';
+import { MENTIONS_TYPED_MARKUP } from './typed-markup.js';
 import { announcesVoteReset } from './vote-reset.js';
 
 /**
@@ -13,7 +14,8 @@ import { announcesVoteReset } from './vote-reset.js';
  * entity it does not know, a script) answers true and the post is parsed. Outside quotes, spoilers and code (the
  * parser's own `isExcluded`) it answers true at the parser's own bold elements, vote tags and headings, and at
  * text its own patterns would read: `#` for the hash form, a keyword for the plain form, a keyword and its colon
- * for the bold form (A42's note on an unbolded vote), a reset, a vote count.
+ * for the bold form (A42's note on an unbolded vote), bold or a vote tag typed as text (A55, A56), a reset, a vote
+ * count.
  * Where an element ends is asked of htmlparser2 itself (its void elements, the tags an opening tag closes).
  */
 export function mayHoldAction(html: string, forms: readonly ActionForm[]): boolean {
@@ -31,6 +33,8 @@ export function mayHoldAction(html: string, forms: readonly ActionForm[]): boole
     if (plain && MENTIONS_KEYWORD.test(clean)) return true;
     if (forms.includes('bold') && MENTIONS_KEYWORD_WITH_COLON.test(clean)) return true;
   }
+  // A55, A56: bold or a vote tag typed as text.
+  if ((forms.includes('bold') || forms.includes('tag')) && MENTIONS_TYPED_MARKUP.test(cleanText(text))) return true;
   return announcesVoteReset(text) || MENTIONS_COUNT.test(text);
 }
 

@@ -23,8 +23,9 @@ export function splittersFor(kinds: ReadonlySet<ActionKind>): { next: RegExp; af
       // after a comma is passed once (the old `\s*#*\s*` tried every split of it).
       next: new RegExp(`[,;.|]\\s*(?:#+\\s*)?(?:${alt})(?!${WORD_CHAR})`, 'iu'),
       // An unvote takes no argument, so any keyword after it starts anew: `Unvote Vote: X`, `unvote (fine) vote X`.
-      // Anchored on the keyword itself (a `#` before it stays behind, ignored), never on the spaces before it.
-      afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})(?!${WORD_CHAR})`, 'iu'),
+      // Anchored on the keyword itself (a `#` before it stays behind, ignored), never on the spaces before it; a
+      // close tag typed as text (`UNVOTE: Ann[/vote]`) is no keyword.
+      afterUnvote: new RegExp(`(?<![\\p{L}\\p{N}]|\\[\\/)(?:${alt})(?!${WORD_CHAR})`, 'iu'),
     };
     splitters.set(kinds, found);
   }

@@ -133,6 +133,10 @@ const PUT_IN = [
   '<span style="font-weight&#58;bold">',
   '<span class="noboldsig">',
   '<span class="bbvote" title="This is an official vote.">VOTE: Alice</span>',
+  // A55, A56: markup typed as text, shown as text.
+  '<br>[vote}Alice[/vote]<br>',
+  '<br>&lt;b&gt;Vote: Alice&lt;/b&gt;<br>',
+  '<br>Vote: Alice[/b]<br>',
   '<blockquote>',
   '</blockquote>',
   '<blockquote class="uncited"><div>',

@@ -398,4 +398,81 @@ describe('broken markup a moderator still reads (issue 28)', () => {
     expect(read(`I was wrong: ${strike}<b>vote Ann</b></div> and more`)).toEqual([]);
     expect(read(`word${strike}<b>vote Ann</b></div> and more`)).toEqual([]);
   });
+  it('A52, A54: what the mended markup lets through is marked, so the vote is doubtful', () => {
+    const strike = '<div style="display:inline-flex;text-decoration:line-through">';
+    const html = `Monkey seem${strike} to be protecting him.<br><span class="bbvote" title="This is an official vote.">VOTE: Ann</span><br>more</div>`;
+    expect(first(html)).toMatchObject({ kind: 'vote', argument: 'Ann', markup: 'read as not struck' });
+    const broken =
+      '<blockquote><div><cite>Ann wrote:</cite><blockquote><div><cite>Bob wrote:</cite>at this point.[ /quote]<br>more</div></blockquote>' +
+      'So?<br><div style="display:inline;font-weight:bold">vote Ann</div></div></blockquote>';
+    expect(first(broken)?.markup).toMatch(/broken quote/);
+    // A vote the post as sent already shows is not marked.
+    expect(first('<b>vote Ann</b>')?.markup).toBeUndefined();
+  });
+  it('A55: bold or a vote tag typed as text at a plain line’s start reads as that markup meant, doubtful and flagged', () => {
+    const parsed = extractActions('[vote[Ann[/vote]<br><br>more words', { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(parsed.actions).toMatchObject([{ kind: 'vote', argument: 'Ann', form: 'tag', markup: expect.any(String) }]);
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['html-malformed']);
+    expect(read('[vote}No Lynch[/vote]')).toEqual([['vote', 'No Lynch']]);
+    // An unvote alone typed so is not applied (a moderator left one standing), but noted for the mod.
+    const unvote = extractActions('[unvote[/unvote]<br>never mind', { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(unvote.actions).toEqual([]);
+    expect(unvote.diagnostics.map((d) => d.code)).toEqual(['near-miss']);
+    expect(read('[b]Unvote, Vote: Ann[/b] she is scum')).toEqual([
+      ['unvote', null],
+      ['vote', 'Ann'],
+    ]);
+    // HTML typed into a BBCode forum is shown as text (`&lt;b&gt;`), and read the same way.
+    expect(read('&lt;b&gt;Vote: Ann&lt;/b&gt;')).toEqual([['vote', 'Ann']]);
+    expect(read('[bold]Vote: Ann[/vote]')).toEqual([['vote', 'Ann']]);
+    // A typed bold needs its keyword; markup mid-line, or a word that only starts like the tag, is no vote.
+    expect(read('[b]Ann is scum[/b]')).toEqual([]);
+    expect(read('use [vote]name[/vote] to vote')).toEqual([]);
+    expect(read('[voter list] Ann')).toEqual([]);
+  });
+  it('A56: a close tag typed right after the name is not part of it; the vote is doubtful', () => {
+    const tag = '<span class="bbvote" title="This is an official vote.">VOTE: Ann[/b]<br>more talk</span>';
+    expect(first(tag)).toMatchObject({ kind: 'vote', argument: 'Ann', markup: '[/b] typed after the name' });
+    const line = extractActions('<b>unvote, vote Ann[/vote]</b>', { syntax: ['bold'], channel: 'thread' }).actions;
+    expect(line).toMatchObject([{ kind: 'unvote' }, { kind: 'vote', argument: 'Ann', markup: expect.any(String) }]);
+    // On a plain line it shows the poster meant it bold.
+    expect(first('Vote: Ann[/b]')).toMatchObject({ kind: 'vote', argument: 'Ann', form: 'bold' });
+    expect(first('Vote: Ann[/vote]')).toMatchObject({ kind: 'vote', argument: 'Ann', form: 'tag' });
+    // A close tag typed into an unvote's tag is no new vote.
+    expect(
+      read('<span class="bbvote" title="This is an official unvote.">UNVOTE: Ann[/vote]. And more</span>'),
+    ).toEqual([['unvote', 'Ann']]);
+    // A remark between the name and the tag leaves the vote as it was.
+    expect(first('<b>Vote: Ann, she is scum[/b]</b>')?.markup).toBeUndefined();
+  });
+  it('A57: a name written just before an empty vote tag is the vote; a tag opened again where it should close is dropped', () => {
+    const empty = '<span class="bbvote" title="This is an official vote.">VOTE: </span>';
+    expect(first(`I am sure now. Ann ${empty}`)).toMatchObject({
+      kind: 'vote',
+      argument: 'Ann',
+      markup: 'the name written before an empty vote tag',
+    });
+    const reopened = `Oh, I forgot.<br><span class="bbvote" title="This is an official vote.">VOTE: Ann${empty}</span>`;
+    const parsed = extractActions(reopened, { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(parsed.actions).toMatchObject([{ kind: 'vote', argument: 'Ann', markup: expect.any(String) }]);
+    expect(parsed.diagnostics.map((d) => d.code)).toEqual(['html-malformed']);
+    // The name after the tag still wins (A31); an empty tag alone, or after a whole sentence, names nobody.
+    expect(read(`${empty} Ann`)).toEqual([['vote', 'Ann']]);
+    expect(read(empty)).toEqual([['vote', '']]);
+    expect(read(`I think we should all go and lynch somebody ${empty}`)).toEqual([['vote', '']]);
+  });
+  it('A58: lines in quotation marks are a quote, even under a bold run left open; a mark never closed quotes nothing', () => {
+    const open = '<div style="display:inline;font-weight:bold">';
+    const html = `${open}#555<br>"If you think I am scummy why not vote me.<br><br>VOTE: Ann<br>UNVOTE: Ann"<br><br>This is an appeal.</div>`;
+    const parsed = extractActions(html, { syntax: ['bold', 'tag'], channel: 'thread' });
+    expect(parsed.actions).toEqual([]);
+    expect(parsed.diagnostics.map((d) => d.message)).toContain(
+      'an action inside lines in quotation marks reads as a quote of someone else’s words: not read as an action',
+    );
+    // The poster's own vote after the quotation is read.
+    expect(read(`${open}"She said:<br>VOTE: Ann"<br>Vote: Bob</div>`)).toEqual([['vote', 'Bob']]);
+    // A mark opened and never closed, or marks that pair on one line, quote nothing.
+    expect(read(`${open}"I think she is scum<br>Vote: Ann<br>more</div>`)).toEqual([['vote', 'Ann']]);
+    expect(read(`${open}"Ann" is a name<br>Vote: Ann<br>the end"</div>`)).toEqual([['vote', 'Ann']]);
+  });
 });
