@@ -80,6 +80,7 @@ describe('browser: #15 flags triaged in a minute', () => {
           guessed.aliasSuggestion,
         ]);
 
+        await page.click('#filter-open');
         await page.selectOption('#filter-kind', 'target-unknown');
         await navigating(page, () => page.click('#filter-apply'));
         expect(page.url()).toContain('kind=target-unknown');
@@ -150,6 +151,7 @@ describe('browser: #15 flags triaged in a minute', () => {
       // Every vote after the day's end, whoever cast it: one filter, one ruling.
       const late = before.groups.filter((g) => g.code === 'vote-after-day-end');
       expect(late.length).toBeGreaterThan(1);
+      await page.click('#filter-open');
       await page.selectOption('#filter-kind', 'vote-after-day-end');
       await navigating(page, () => page.click('#filter-apply'));
       await navigating(page, () => page.click('#bulk-accept-shown'));

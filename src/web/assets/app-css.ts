@@ -39,8 +39,10 @@ th, td { overflow-wrap: normal; word-break: normal; }
   table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
   table.stack thead { display: none; } /* each cell says its column (::before, read out too) */
   table.stack tr { border-bottom: 1px solid var(--line); padding: .35rem 0; }
-  table.stack td { position: relative; border: 0; padding: .12rem .4rem .12rem 6.6rem; overflow-wrap: break-word; }
-  table.stack td::before { content: attr(data-label); position: absolute; left: .4rem; width: 5.8rem; font-weight: 600; color: var(--muted); font-size: .85rem; }
+  /* The label floats in the cell's left padding, and the cell (its own formatting context) grows to hold it: a label
+     that wraps ("Abort window") pushes the next row down instead of printing over it (m11). */
+  table.stack td { display: flow-root; border: 0; padding: .12rem .4rem .12rem 6.6rem; overflow-wrap: break-word; }
+  table.stack td::before { content: attr(data-label); float: left; width: 5.8rem; margin-left: -6.2rem; font-weight: 600; color: var(--muted); font-size: .85rem; }
   table.stack td:empty { display: none; }
   table.stack td:first-child { padding-left: .4rem; font-weight: 600; }
   table.stack td:first-child::before { content: none; }

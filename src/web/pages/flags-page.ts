@@ -102,19 +102,25 @@ ${
 export function rulingsKept(writesGameFile: boolean): string {
   return writesGameFile
     ? 'A ruling changes the state at once and is written into the game file as an event, so every replay keeps it.'
-    : 'A ruling changes the state at once. serve writes nothing to the game file: rulings last until you stop serve.';
+    : 'A ruling changes the state at once, but serve writes nothing to the game file: rulings last until you stop serve.';
 }
 
+/**
+ * The filter, folded under one line (m11: unfolded it filled a phone's first screen before any flag); open while a
+ * filter is applied, whose line says what it shows.
+ */
 function filterForm(base: string, t: FlagTriage): Html {
   const f = t.filter;
   const opt = (value: string, label: string, current: string | undefined) =>
     html`<option value="${value}"${value === (current ?? '') ? html` selected` : ''}>${label}</option>`;
-  return html`<form method="get" action="${base}/flags" class="filters" aria-label="Filter the flags">
+  const applied = [f.kind, f.player, f.status].filter(Boolean).join(' · ');
+  return html`<details class="fold filters-fold"${applied ? html` open` : ''}><summary id="filter-open">${applied ? html`Filtered: ${applied}` : 'Filter by kind, player or status'}</summary>
+<form method="get" action="${base}/flags" class="filters" aria-label="Filter the flags">
 <label class="field" for="filter-kind">Kind <select id="filter-kind" name="kind">${opt('', 'every kind', f.kind)}${t.kinds.map((k) => opt(k.code, `${k.code} (${k.open})`, f.kind))}</select></label>
 <label class="field" for="filter-player">Player <select id="filter-player" name="player">${opt('', 'every player', f.player)}${t.players.map((p) => opt(p.name, `${p.name} (${p.open})`, f.player))}</select></label>
 <label class="field" for="filter-status">Status <select id="filter-status" name="status">${opt('', 'open and ruled', f.status)}${opt('open', 'open', f.status)}${opt('ruled', 'ruled', f.status)}</select></label>
 <div class="actions"><button type="submit" id="filter-apply">Filter</button> <a href="${base}/flags" id="filter-clear">Clear</a></div>
-</form>`;
+</form></details>`;
 }
 
 const hidden = (v: View) => html`${csrfField(v.csrf)}<input type="hidden" name="back" value="${v.back}">`;

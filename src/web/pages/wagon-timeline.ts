@@ -109,6 +109,8 @@ export function wagonTimeline(input: TimelineInput, size: ChartSize = WIDE): Htm
     // A line of text is about 1.2 em tall: a little more apart, so no two touch.
     Math.ceil(font * 1.3),
     M.top + font,
+    // Inside the plot on a phone, clear of the time axis's labels under it; inside the drawing on a wide screen.
+    size.labelsInside ? H - M.bottom - 3 : H - 4,
   ).map((l) =>
     size.labelsInside
       ? html`<text x="${(x(t1) - 2).toFixed(1)}" y="${l.y.toFixed(1)}" fill="${l.color}" font-size="${font}" text-anchor="end" class="halo">${l.text}</text>`
@@ -145,21 +147,32 @@ ${hammerRow ? html`<g class="hammer"><circle cx="${hx.toFixed(1)}" cy="${hy.toFi
 </svg>`;
 }
 
-/** Labels at the line ends for wagons still standing, nudged apart (`gap` apart, none above `top`). */
-function endLabels(
-  items: { text: string; color: string; count: number }[],
+/**
+ * Labels at the line ends for wagons still standing, nudged apart: `gap` apart, none above `top` nor below `bottom`
+ * (many small wagons near the foot of the chart are stacked up from `bottom`, not pushed over the time axis's labels
+ * or out of the drawing: m11).
+ */
+export function endLabels<T extends { count: number }>(
+  items: T[],
   y: (n: number) => number,
   gap: number,
   top: number,
-) {
+  bottom: number,
+): (T & { y: number })[] {
   const placed = items
     .filter((it) => it.count > 0)
-    .map((it) => ({ ...it, y: Math.max(top, y(it.count)) }))
+    .map((it) => ({ ...it, y: Math.min(bottom, Math.max(top, y(it.count))) }))
     .sort((a, b) => a.y - b.y);
   for (let i = 1; i < placed.length; i += 1) {
     const prev = placed[i - 1] as { y: number };
     const cur = placed[i] as { y: number };
     if (cur.y - prev.y < gap) cur.y = prev.y + gap;
+  }
+  // Pushed past the foot: back up from it, each `gap` above the next (the room holds every wagon drawn).
+  for (let i = placed.length - 1; i >= 0; i -= 1) {
+    const cur = placed[i] as { y: number };
+    const limit = i === placed.length - 1 ? bottom : (placed[i + 1] as { y: number }).y - gap;
+    if (cur.y > limit) cur.y = limit;
   }
   return placed;
 }
