@@ -65,3 +65,55 @@ describe('m5: times inside flag messages', () => {
     );
   });
 });
+
+// Issue 32, m5: what "Accept as read" does, said on the card; the vote form only where the flag is about a vote.
+describe('m5: the flag card', () => {
+  const card = (code: string) =>
+    flagsPage(
+      'g',
+      {
+        groups: [
+          {
+            key: `k-${code}`,
+            code,
+            argument: null,
+            reading: null,
+            actor: 'Kit',
+            open: [
+              {
+                id: 'f1',
+                gameId: 'g',
+                status: 'open',
+                code,
+                postId: 'p1',
+                actor: 'Kit',
+                message: 'm',
+                at: '2026-03-10T03:00:00Z',
+              },
+            ],
+            ruled: [],
+            aliasSuggestion: null,
+          },
+        ],
+        kinds: [{ code, open: 1 }],
+        players: [],
+        open: 1,
+        ruled: 0,
+        filter: {},
+      },
+      new Map(),
+      { players: [{ name: 'Kit' }] } as unknown as StateJson,
+      'csrf',
+    ).value;
+
+  it('m5: one line says what Accept as read does', () => {
+    expect(card('target-guessed')).toContain(
+      'Accept as read: the post counts as moddesk read it above, and the flag closes (Undo in the Ruled table).',
+    );
+  });
+
+  it('m5: "Read the vote as another player" on a vote flag, not on a night request', () => {
+    expect(card('target-guessed')).toContain('Read the vote as another player');
+    expect(card('request-wrong-phase')).not.toContain('Read the vote as another player');
+  });
+});
