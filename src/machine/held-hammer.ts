@@ -76,9 +76,9 @@ function heldMessage(ctx: GameContext, voter: number, vote: Vote, action: Extrac
   const target = targetName(ctx, vote.target);
   const r = vote.reading;
   const second =
-    r?.runnerUp !== undefined
-      ? `${ctx.slots[r.runnerUp]?.name ?? '?'} came second (${r.margin ?? '?'} more edit${r.margin === 1 ? '' : 's'} away)`
-      : 'no other player came close';
+    r?.runnerUp === undefined
+      ? 'no other player came close'
+      : `${ctx.slots[r.runnerUp]?.name ?? '?'} came second${r.margin === undefined ? '' : ` (${r.margin} more edit${r.margin === 1 ? '' : 's'} away)`}`;
   const wagon = weightedTally(ctx, ctx.day!).wagons.find((w) => w.target === vote.target);
   const needed = typeof vote.target === 'number' ? thresholdFor(ctx, vote.target) : null;
   const reach = wagon && needed !== null ? ` with ${wagon.count} of ${needed} votes` : '';

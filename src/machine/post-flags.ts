@@ -3,7 +3,7 @@ import { quote } from '../domain/errors.js';
 import { replaceTags } from '../domain/tags.js';
 import type { GameContext, ReceivedPost } from './context.js';
 import { addFlag, postFlag } from './flags.js';
-import { normName } from './roster.js';
+import { authorRunnerUp, normName } from './roster.js';
 
 /** The flags receivePost raises about a post as a whole, or about a reading a mod may not share. */
 
@@ -38,7 +38,10 @@ export function flagDoubtfulTarget(
   return ctx;
 }
 
-/** `Read "alem" as Alenimar (nearest spelling, 1 edit away; runner-up Ozzymond, 3 more).` Also used for PM actions. */
+/**
+ * `Read "alem" as Alenimar (nearest spelling, 1 edit away; runner-up Ozzymond, 3 more).`: the runner-up is what the
+ * ladder reads with the player read left out (its margin in edits when both are spellings). Also used for PM actions.
+ */
 export function doubtMessage(
   ctx: GameContext,
   match: Extract<NameMatch, { kind: 'player' }>,
@@ -47,7 +50,9 @@ export function doubtMessage(
   const d = match.doubt;
   const name = ctx.slots[match.slot]?.name ?? '?';
   const runnerUp =
-    d?.runnerUp !== undefined ? `; runner-up ${ctx.slots[d.runnerUp]?.name ?? '?'}, ${d.margin} more` : '';
+    d?.runnerUp === undefined
+      ? '; no other player reads so'
+      : `; runner-up ${ctx.slots[d.runnerUp]?.name ?? '?'}${d.margin === undefined ? '' : `, ${d.margin} more`}`;
   return `Read ${quote(argument)} as ${name} (${d?.reason ?? 'a guess'}${runnerUp}). Add it as an alias of ${name} to confirm.`;
 }
 
@@ -55,7 +60,9 @@ export function doubtMessage(
 export function flagGuessedAuthor(ctx: GameContext, rp: ReceivedPost, slot: number): GameContext {
   if (ctx.flags.some((f) => f.code === 'author-guessed' && f.actor === rp.post.author)) return ctx;
   const name = ctx.slots[slot]?.name ?? '?';
-  const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
+  const second = authorRunnerUp(ctx.slots, rp.post.author, slot);
+  const runnerUp = second === null ? '; no other player reads so' : `; runner-up ${ctx.slots[second]?.name ?? '?'}`;
+  const message = `${rp.post.author} is not on the player list; read as ${name} (a renamed account?${runnerUp}). Add "${rp.post.author}" to ${name}'s aliases to confirm.`;
   return addFlag(ctx, postFlag(rp.post, rp.at, 'author-guessed', message, rp.post.author));
 }
 

@@ -203,6 +203,47 @@ phases:
     expect(s.flags.filter((f) => f.code === 'target-guessed').map((f) => f.actor)).toEqual(['Cid']);
   });
 
+  it('issue 28 item 3: a doubtful target reading’s flag gives its reason and its runner-up, or says there is none', () => {
+    const g = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: Quill }, { name: Quell88 }, { name: Marigold }, { name: Dan }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+`,
+      'runner-up.yaml',
+    );
+    const s = state(g, [post('Dan', '<b>Vote: quilll</b>', 2), post('Marigold', '<b>Vote: Qwill</b>', 3)]);
+    expect(s.votes.wagons[0]?.readings).toMatchObject([
+      { via: 'edit-distance', confidence: 'doubtful', runnerUp: 'Quell88', margin: 1 },
+      { via: 'edit-distance', confidence: 'doubtful' },
+    ]);
+    const messages = s.flags.filter((f) => f.code === 'target-guessed').map((f) => f.message);
+    expect(messages[0]).toContain('a near spelling, 1 edit away; runner-up Quell88, 1 more');
+    expect(messages[1]).toContain('a near spelling, 1 edit away; no other player reads so');
+  });
+
+  it('issue 28 item 3: N31 names the dead player it also fits as the runner-up; P3 an author’s runner-up or none', () => {
+    const g = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: PeaceBringer }, { name: Prolapsed Brain }, { name: Cid }, { name: Dan }, { name: sapovirus }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+events:
+  - { at: "2026-03-02T01:00:00Z", kill: Prolapsed Brain }
+`,
+      'n31.yaml',
+    );
+    const s = state(g, [post('Cid', '<b>Vote: PB</b>', 2), post('saporovirus', '<b>Vote: Dan</b>', 3)]);
+    expect(s.votes.wagons.find((w) => w.target === 'PeaceBringer')?.readings[0]).toMatchObject({
+      confidence: 'doubtful',
+      runnerUp: 'Prolapsed Brain',
+    });
+    const author = s.flags.find((f) => f.code === 'author-guessed');
+    expect(author?.message).toContain('read as sapovirus (a renamed account?; no other player reads so)');
+  });
+
   it('N15: a vote that only resolves after removing invisible characters counts and is flagged target-normalized', () => {
     const s = state(game(), [post('Bob', '<b>Vote: Al\u200bice</b>', 2), post('Cid', '<b>Vote: Ａｌｉｃｅ</b>', 3)]);
     expect(s.votes.wagons.map((w) => [w.target, w.voters])).toEqual([['Alice', ['Bob', 'Cid']]]);

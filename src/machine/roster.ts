@@ -1,6 +1,6 @@
 import type { NameMatch, RosterName } from '../domain/action.js';
 import { oneWordChanged } from '../parser/name-words.js';
-import { buildNameIndex, type NameIndex, resolveName } from '../parser/resolve-name.js';
+import { buildNameIndex, type NameIndex, resolveName, runnerUpOf } from '../parser/resolve-name.js';
 import type { GameContext, Slot } from './context.js';
 
 const normCache = new Map<string, string>();
@@ -102,12 +102,13 @@ function byBracketedName(ctx: GameContext, bracketed: string | undefined): NameM
 function byLivingOne(ctx: GameContext, match: NameMatch & { kind: 'ambiguous' }): NameMatch {
   const living = match.slots.filter((s) => ctx.slots[s]?.alive);
   if (living.length !== 1) return match;
-  const dead = match.slots.filter((s) => s !== living[0]).map((s) => ctx.slots[s]?.name);
+  const others = match.slots.filter((s) => s !== living[0]);
+  const dead = others.map((s) => ctx.slots[s]?.name);
   return {
     kind: 'player',
     slot: living[0] as number,
     via: match.via,
-    doubt: { reason: `the only living player it fits; it also fits ${dead.join(', ')}, dead` },
+    doubt: { reason: `the only living player it fits; it also fits ${dead.join(', ')}, dead`, runnerUp: others[0] },
   };
 }
 
@@ -139,6 +140,11 @@ export function guessAuthor(slots: Slot[], author: string): number | null {
   if (match.kind !== 'unknown' && !swapped) return null;
   const renamed = current.filter((s) => oneWordChanged(author, s.name));
   return renamed.length === 1 ? (renamed[0] as Slot).index : null;
+}
+
+/** Issue 28 item 3: what else an author read as `slot` (P3, P6) reads as with that slot left out, if one player. */
+export function authorRunnerUp(slots: Slot[], author: string, slot: number): number | null {
+  return runnerUpOf(author, nameIndex(withoutFormerNames(slots)), slot)?.slot ?? null;
 }
 
 /** The slots with their current names and aliases only (cached per roster). */

@@ -139,10 +139,48 @@ export function buildNameIndex(given: readonly RosterName[]): NameIndex {
 export function resolveName(argument: string, index: NameIndex): NameMatch {
   const cached = index.cache.get(argument);
   if (cached) return cached;
-  const match = resolveUncached(argument ?? '', index);
+  const match = withRunnerUp(resolveUncached(argument ?? '', index), argument ?? '', index);
   if (index.cache.size >= CACHE_LIMIT) index.cache.clear();
   index.cache.set(argument, match);
   return match;
+}
+
+/** The roster without one slot's names, built once per slot (`runnerUpOf`). */
+const withoutSlot = new WeakMap<NameIndex, Map<number, NameIndex>>();
+
+/**
+ * Issue 28 item 3: the runner-up of a reading, the slot the ladder reads when the slot read is left out of the
+ * roster (a doubtful reading names it, so the mod sees what came second), or null when it reads nobody else or
+ * several. Exported for the authors a renamed account is read as (P3, P6).
+ */
+export function runnerUpOf(
+  argument: string,
+  index: NameIndex,
+  slot: number,
+): Extract<NameMatch, { kind: 'player' }> | null {
+  let bySlot = withoutSlot.get(index);
+  if (!bySlot) {
+    bySlot = new Map();
+    withoutSlot.set(index, bySlot);
+  }
+  let rest = bySlot.get(slot);
+  if (!rest) {
+    rest = buildNameIndex(index.names.filter((n) => n.slot !== slot));
+    bySlot.set(slot, rest);
+  }
+  const second = resolveUncached(argument, rest);
+  return second.kind === 'player' ? second : null;
+}
+
+/** A doubtful reading without a runner-up gets the ladder's second choice (N12 and N44 name theirs already). */
+function withRunnerUp(match: NameMatch, argument: string, index: NameIndex): NameMatch {
+  if (match.kind !== 'player' || !match.doubt || match.doubt.runnerUp !== undefined) return match;
+  const second = runnerUpOf(argument, index, match.slot);
+  if (!second) return match;
+  const near = match.doubt.distance;
+  const far = second.doubt?.distance;
+  const margin = near !== undefined && far !== undefined && far >= near ? { margin: far - near } : {};
+  return { ...match, doubt: { ...match.doubt, runnerUp: second.slot, ...margin } };
 }
 
 function resolveUncached(argument: string, index: NameIndex): NameMatch {

@@ -476,3 +476,34 @@ describe('broken markup a moderator still reads (issue 28)', () => {
     expect(read(`${open}"Ann" is a name<br>Vote: Ann<br>the end"</div>`)).toEqual([['vote', 'Ann']]);
   });
 });
+
+describe('issue 28 item 3: a doubtful reading names its runner-up, the ladder’s choice with the player read left out', () => {
+  it('each doubtful step gets the runner-up it lacked (spellings with their margin), N12 and N44 keep theirs', () => {
+    expect(resolveName('quilll', names(['Quill', 'Quell88', 'Marigold']))).toMatchObject({
+      slot: 0,
+      via: 'edit-distance',
+      doubt: { distance: 1, runnerUp: 1, margin: 1 },
+    });
+    expect(resolveName('pacman', names(['evilpacman18', 'Pac Attack', 'Marigold']))).toMatchObject({
+      slot: 0,
+      via: 'part',
+      doubt: { runnerUp: 1 },
+    });
+    expect(resolveName('MetalScum89', names(['Metalmarsh89', 'MetalGear', 'Dolores']))).toMatchObject({
+      slot: 0,
+      via: 'pun',
+      doubt: { runnerUp: 1 },
+    });
+    expect(resolveName('Tacobutt', names(['Sergtacos', 'Taco Bell', 'Marigold']))).toMatchObject({
+      via: 'nearest',
+      doubt: { runnerUp: 0, margin: 5 },
+    });
+  });
+  it('no runner-up where nothing else reads: the reading says none rather than a far name', () => {
+    const m = resolveName('Qwill', names(['Quill', 'Quell88', 'Marigold']));
+    expect(m).toMatchObject({ slot: 0, via: 'edit-distance', doubt: { distance: 1 } });
+    expect(m.kind === 'player' && m.doubt?.runnerUp).toBeUndefined();
+    // A sure reading has no doubt to carry one.
+    expect(resolveName('Quill', names(['Quill', 'Quell88']))).toEqual(sure(0, 'exact'));
+  });
+});
