@@ -2,7 +2,7 @@
 // The ledger's evidence and the silent misreadings (issue 28): for every row of test/real-games/known-mismatches.json,
 // replays the thread through the post before the moderator's count (as the scorer does), compares, and for each
 // voter the two counts disagree on finds the deciding post: the voter's last post before the count with an action
-// read or a flag raised. It prints, per row, that post, its age at the count, what was read (bold or tag) and the
+// read or a flag raised (or a post by an account on no slot whose flag reads the account as that voter). It prints, per row, that post, its age at the count, what was read (bold or tag) and the
 // flags on it; then, over the rows the ledger calls the tool's (`tool-error`), how many had no flag on any deciding
 // post (a silent misreading; the goal is 0).
 //
@@ -83,7 +83,14 @@ for (const row of rows) {
     let found = null;
     for (let n = vc.through.number; n >= day.start.number && !found; n -= 1) {
       const p = posts[n];
-      if (!p || slotOf(p.author) !== voter) continue;
+      if (!p) continue;
+      // A post by an account on no slot counts as the voter's when its flag reads the account as the voter (a
+      // hydra's head posting from their own account: vote-not-player names the player the account reads as).
+      const placed = slotOf(p.author);
+      const named =
+        placed.startsWith('?') &&
+        (j.flags ?? []).some((f) => f.postId === p.id && f.reading && slotOf(f.reading) === voter);
+      if (placed !== voter && !named) continue;
       const actions = parse(p.html, { syntax: ['bold', 'tag'], channel: 'thread' }).actions.filter(
         (a) => a.kind === 'vote' || a.kind === 'unvote',
       );
@@ -91,6 +98,7 @@ for (const row of rows) {
       if (actions.length || flags.length)
         found = {
           voter,
+          ...(named ? { account: p.author } : {}),
           post: n,
           ageHours: Math.round(((at - Date.parse(p.createdAt)) / HOUR) * 10) / 10,
           read: actions.map((a) => `${a.kind}(${a.argument ?? ''}) ${a.form}`),
@@ -111,7 +119,7 @@ if (!opts.quiet)
         r.deciding
           .map(
             (d) =>
-              `${d.voter} ${d.post === null ? 'no post' : `#${d.post} ${d.ageHours} h before, read ${d.read.join(' + ') || '-'}, flags ${d.flags.join(',') || 'none'}`}`,
+              `${d.voter}${d.account ? ` (from the account ${d.account})` : ''} ${d.post === null ? 'no post' : `#${d.post} ${d.ageHours} h before, read ${d.read.join(' + ') || '-'}, flags ${d.flags.join(',') || 'none'}`}`,
           )
           .join('; ') || 'no voter differs (alive or threshold)'
       }`,

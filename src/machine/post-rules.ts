@@ -19,7 +19,13 @@ import {
 import { guessAuthor, isModerator, resolveTarget, slotOfAuthor, slotOfFormerName } from './roster.js';
 import type { Ruleset } from './ruleset.js';
 import { RULED_PREFIX, refusedForm, voteReading } from './vote-reading.js';
-import { formerPlayerSlot, lastReadableVote, markHeardFrom, replacedNameProblem } from './voter-readings.js';
+import {
+  formerPlayerSlot,
+  lastReadableVote,
+  markHeardFrom,
+  replacedNameProblem,
+  unlistedAuthorReading,
+} from './voter-readings.js';
 import { setVote } from './votes.js';
 
 /** The mod's ruling on one post (interfaces §3 events `{post, ignore}` / `{post, vote}`). */
@@ -180,8 +186,12 @@ function applyVote(
 ): GameContext {
   const { post, at } = rp;
   const problem = voterProblem(ctx, actor, post.author);
-  if (problem)
-    return addFlag(ctx, postFlag(post, at, problem.code, `${problem.message} ${quote(action.text)}`, post.author));
+  if (problem) {
+    const unlisted = problem.code === 'vote-not-player' ? unlistedAuthorReading(ctx, post.author) : null;
+    const message = [problem.message, unlisted?.message, quote(action.text)].filter(Boolean).join(' ');
+    const said = unlisted ? { argument: post.author, reading: ctx.slots[unlisted.slot]?.name } : undefined;
+    return addFlag(ctx, postFlag(post, at, problem.code, message, post.author, said));
+  }
   const voter = actor as number;
   const day = ctx.day!;
   const voterName = ctx.slots[voter]!.name;

@@ -164,6 +164,25 @@ phases:
     expect(s.flags.filter((f) => f.code === 'vote-not-player').map((f) => f.actor)).toEqual(['KickYouQuick']);
   });
 
+  it('issue 28 item 3 (P8): an account on no slot whose name reads as a living player: vote-not-player names the player', () => {
+    const g = parseGameFile(
+      `ruleset: vanilla
+moderator: Mod
+players: [{ name: SunnyDale }, { name: Bob }, { name: Cid }]
+phases:
+  - { name: D1, start: "2026-03-02T00:00:00Z", deadline: "2026-03-04T00:00:00Z" }
+`,
+      'unlisted.yaml',
+    );
+    const s = state(g, [post('RainyDale', '<b>Vote: Bob</b>', 2), post('Stranger', '<b>Vote: Cid</b>', 3)]);
+    expect(s.votes.wagons).toEqual([]);
+    const [head, stranger] = s.flags.filter((f) => f.code === 'vote-not-player');
+    expect(head).toMatchObject({ actor: 'RainyDale', argument: 'RainyDale', reading: 'SunnyDale' });
+    expect(head?.message).toContain("list it under SunnyDale's accounts in the game file and its votes count");
+    expect(stranger).toMatchObject({ actor: 'Stranger' });
+    expect(stranger).not.toHaveProperty('reading');
+  });
+
   it('P8: a hydra head posting from their own account acts for the slot when the game file lists the account', () => {
     const g = parseGameFile(
       `ruleset: vanilla

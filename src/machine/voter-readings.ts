@@ -2,6 +2,7 @@ import type { ExtractedAction, NameMatch } from '../domain/action.js';
 import { quote } from '../domain/errors.js';
 import { resolveName } from '../parser/resolve-name.js';
 import type { GameContext } from './context.js';
+import { isDayOpen } from './death-rules.js';
 import { nameIndex, replaceSlot, resolveTarget, slotOfFormerName, withoutFormerNames } from './roster.js';
 
 const VOTE_KINDS = new Set(['vote', 'unvote']);
@@ -61,5 +62,23 @@ export function replacedNameProblem(
   return {
     code: 'target-replaced',
     message: `${quote(argument)} names a player since replaced by ${slot.name}; this game does not count votes on a replaced player (voteReading.replacedNames: refuse).`,
+  };
+}
+
+/**
+ * Issue 28 item 3: an author on no slot whose name still reads as one living player by the ladder (a step too loose
+ * to take the author as that player, P3): the post's vote would count were the account that player's (a hydra's head
+ * posting from their own account, P8; a renamed account), so its `vote-not-player` flag names the player and how to
+ * list the account. Null when the name reads nobody, or the vote could not count anyway.
+ */
+export function unlistedAuthorReading(ctx: GameContext, author: string): { slot: number; message: string } | null {
+  if (!isDayOpen(ctx) || slotOfFormerName(ctx.slots, author)) return null;
+  const match = resolveName(author, nameIndex(withoutFormerNames(ctx.slots)));
+  if (match.kind !== 'player' || !ctx.slots[match.slot]?.alive) return null;
+  const name = ctx.slots[match.slot]?.name ?? '?';
+  const how = match.doubt?.reason ?? `by its ${match.via}`;
+  return {
+    slot: match.slot,
+    message: `Its name reads as ${name} (${how}): if this account posts for ${name} (a hydra's head, a renamed account), list it under ${name}'s accounts in the game file and its votes count.`,
   };
 }
