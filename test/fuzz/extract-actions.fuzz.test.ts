@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActionForm } from '../../src/domain/action.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
+import { FUZZ_RUNS as RUNS, FUZZ_SEED as SEED } from './budget.js';
 import { mutatedBody } from './mutations.js';
 import { realBodies } from './real-bodies.js';
 
-// Issue 14 item 7: the parser over mutated real posts. Seeded and bounded; MODDESK_FUZZ_RUNS / _SEED to go further.
-const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
-const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
+// Issue 14 item 7: the parser over mutated real posts. Seeded and bounded (budget.ts).
 const FORMS: ActionForm[] = ['bold', 'tag', 'hash'];
 
 describe('extractActions over mutated real posts', () => {

@@ -5,12 +5,12 @@ import { parsePhpbbPage } from '../../src/adapters/phpbb/parse-page.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import type { FakePost } from '../fakes/fake-thread.js';
 import { renderPhpbbPage } from '../fakes/render/phpbb.js';
+import { FUZZ_SEED as SEED } from './budget.js';
 import { mutatedBody } from './mutations.js';
 import { realBodies } from './real-bodies.js';
 
 // Issue 14 items 2 and 7: one poisoned post on a page never costs the page's other posts.
 const RUNS = Number(process.env.MODDESK_FUZZ_PAGE_RUNS ?? 150);
-const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
 const PER_PAGE = 6;
 const ctx: PageContext = {
   pageUrl: 'http://forum.example/viewtopic.php?t=7',

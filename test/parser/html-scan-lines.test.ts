@@ -4,12 +4,11 @@ import { COUNT_HEADING, NOT_A_COUNT, readsAsVoteCount } from '../../src/parser/c
 import { MENTIONS_COUNT } from '../../src/parser/count-words.js';
 import { cleanText, type Scan, scanHtml } from '../../src/parser/html-scan.js';
 import { corpusBodies } from '../adapters/eval-data.js';
+import { FUZZ_RUNS as RUNS, FUZZ_SEED as SEED } from '../fuzz/budget.js';
 import { mutatedBody } from '../fuzz/mutations.js';
 
 // Issue 11: `readsAsVoteCount` reads a post's first 41 lines, so its scan stops there (`scanHtml`'s `lines`). What
 // it reads must be what the whole pass gives: every real post and every hostile one, and the count reading itself.
-const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
-const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
 
 /** The part of a scan that the first `lines` lines are made of. */
 function firstLines(scan: Scan, lines: number) {

@@ -6,12 +6,11 @@ import { extractActions, readActions } from '../../src/parser/extract-actions.js
 import { parsedScan, scanHtml } from '../../src/parser/html-scan.js';
 import { hasNoMarkupToRead, mayHoldAction } from '../../src/parser/may-hold-action.js';
 import { corpusBodies } from '../adapters/eval-data.js';
+import { FUZZ_RUNS as RUNS, FUZZ_SEED as SEED } from '../fuzz/budget.js';
 import { mutatedBody } from '../fuzz/mutations.js';
 
 // Issue 11: `extractActions` skips htmlparser2 for a post `mayHoldAction` proves empty. The proof must never be
 // wrong: every real post and every hostile one reads the same with it as with every post parsed (`readActions`).
-const RUNS = Number(process.env.MODDESK_FUZZ_RUNS ?? 20_000);
-const SEED = Number(process.env.MODDESK_FUZZ_SEED ?? 20261201);
 const ALL_FORMS: ActionForm[] = ['bold', 'tag', 'hash', 'plain'];
 
 const same = (html: string, syntax: ActionForm[], channel: Channel): void => {
