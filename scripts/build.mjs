@@ -21,7 +21,7 @@ const outdir = join(root, 'dist', 'bin');
 
 // Native (better-sqlite3), worker-thread transports found by path (pino), and the large clients only `fetch`,
 // `watch` and `demo` use stay in node_modules.
-const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici'];
+const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici', 'nodemailer'];
 
 // The parser uses htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
 // dom-serializer (with entities' encoding tables) at start-up, which no call of the parser uses (issue 11).

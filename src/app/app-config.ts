@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { DRAFT_KINDS } from '../domain/draft.js';
+import { ALERT_KINDS } from './alerts/alert-kinds.js';
 import { parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 
@@ -11,6 +12,39 @@ import { readTextFile } from './read-text-file.js';
  * (issue 32, m3); three numbers so that the demo, a `watch` and a `serve` can run side by side.
  */
 export const DEFAULT_PORTS = { demo: 4477, watch: 4478, serve: 4479 } as const;
+
+/** Which alert kinds a channel is sent: all of them unless listed. */
+const alertKinds = z
+  .array(z.enum(ALERT_KINDS))
+  .optional()
+  .default(() => [...ALERT_KINDS]);
+
+/**
+ * Alerts for what needs the moderator (config/app.example.yaml). Each channel's secret comes from the environment or
+ * the secrets file: MODDESK_DISCORD_WEBHOOK_URL, MODDESK_ALERT_WEBHOOK_SECRET, MODDESK_SMTP_PASSWORD.
+ */
+export const alertsConfigSchema = z.strictObject({
+  deadlineHours: z.number().positive().optional().default(2),
+  failingMinutes: z.number().nonnegative().optional().default(15),
+  draftWaitingMinutes: z.number().nonnegative().optional().default(30),
+  timeoutSeconds: z.number().positive().optional().default(10),
+  discord: z.strictObject({ kinds: alertKinds }).optional(),
+  webhook: z.strictObject({ url: z.url({ protocol: /^https?$/ }), kinds: alertKinds }).optional(),
+  email: z
+    .strictObject({
+      host: z.string().min(1),
+      port: z.number().int().min(1).max(65535).optional().default(587),
+      /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
+      secure: z.boolean().optional().default(false),
+      user: z.string().min(1).optional(),
+      from: z.string().min(3),
+      to: z.array(z.string().min(3)).min(1),
+      kinds: alertKinds,
+    })
+    .optional(),
+});
+
+export type AlertsConfig = z.infer<typeof alertsConfigSchema>;
 
 /** The app config (config/app.example.yaml): which games to watch, where the database lives, polling, dashboard. */
 export const appConfigSchema = z.strictObject({
@@ -67,6 +101,7 @@ export const appConfigSchema = z.strictObject({
     .optional(),
   /** Draft kinds approved without the mod (for demos and tests; the audit log records `config` as approver). */
   autoApprove: z.array(z.enum(DRAFT_KINDS)).optional().default([]),
+  alerts: alertsConfigSchema.optional(),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;
@@ -80,6 +115,7 @@ const EXAMPLES: Record<string, string> = {
   secrets: 'secrets: { file: ~/.config/moddesk/secrets.env }',
   log: 'log: { level: info }',
   autoApprove: 'autoApprove: [vote-count]',
+  alerts: 'alerts: { discord: { kinds: [day-ended, hammer-held] } }',
 };
 
 /** Reads and validates an app config; game file paths come back resolved against the config's folder. */

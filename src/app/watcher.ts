@@ -9,6 +9,8 @@ import { ModdeskError } from '../domain/errors.js';
 import type { GameFile } from '../domain/game-file.js';
 import { formatInstant } from '../domain/time.js';
 import type { Store } from '../storage/store.js';
+import type { Alerter } from './alerts/alerter.js';
+import { alerterFromConfig } from './alerts/alerts-from-config.js';
 import type { AppConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DraftKind } from './desk.js';
@@ -84,6 +86,8 @@ export class Watcher {
   readonly sources = new Map<string, Source>();
   readonly desk: LiveDesk;
   readonly actions: DraftActions;
+  /** Alerts for what needs the moderator (app config `alerts`); null without a channel. */
+  readonly alerter: Alerter | null;
   private readonly abort = new AbortController();
   /**
    * One signal per game loop, all aborted by `stop`: a listener added to a signal that has a thousand of them walks
@@ -104,6 +108,10 @@ export class Watcher {
   constructor(private readonly d: WatcherDeps) {
     // What the adapters may echo back is scrubbed before it reaches the log or the dashboard.
     registerSecrets(secretValues(d.env));
+    this.alerter = alerterFromConfig(d.config.alerts, d.env, {
+      now: () => d.clock.now(),
+      log: d.log.child({ alerts: true }),
+    });
     // `pollAll` reads a few games at a time, each listening to this signal.
     setMaxListeners(0, this.abort.signal);
     this.actions = new DraftActions({
@@ -272,6 +280,13 @@ export class Watcher {
         .child({ game: runner.id })
         .warn({ err: { message: (err as Error).message } }, 'posting failed; will retry');
     }
+    this.alerter?.afterRound({
+      gameId: runner.id,
+      ctx: runner.ctx,
+      posts: runner.posts,
+      failures: runner.failures,
+      drafts: this.d.store.drafts.list(runner.id),
+    });
   }
 
   /**
@@ -316,6 +331,7 @@ export class Watcher {
     for (const runner of this.runners.values()) unwatchFile(runner.gameFile);
     await Promise.allSettled(this.loops);
     await Promise.allSettled([...this.sources.values()].map((s) => s.close?.()));
+    await this.alerter?.close();
   }
 }
 

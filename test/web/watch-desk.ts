@@ -17,19 +17,24 @@ export interface WatchDesk extends TestDesk {
  * The desk `moddesk watch` runs (`runDesk`: a real SQLite file, rulings written into the game file, the game file
  * re-read when it changes), reading its thread from a dump through the `file` adapter, on a TestClock.
  */
-export async function openWatchDesk(game: GameFile, posts: Post[], o: { at?: number } = {}): Promise<WatchDesk> {
+export async function openWatchDesk(
+  game: GameFile,
+  posts: Post[],
+  o: { at?: number; alerts?: unknown; env?: NodeJS.ProcessEnv; log?: pino.Logger } = {},
+): Promise<WatchDesk> {
   const text = `# written by the test; watch writes its rulings here\n${stringify(game)}`;
   const f = deskFolder('moddesk-watch-', game, posts, text, o.at);
   const config = appConfigSchema.parse({
     database: join(f.dir, 'moddesk.db'),
     games: [{ file: f.gameFile, id: f.id }],
     poll: { intervalSeconds: 1, nearSeconds: 1, minSeconds: 0, debounceMinutes: 0 },
+    ...(o.alerts ? { alerts: o.alerts } : {}),
   });
   const running = await runDesk({
     config,
     clock: f.clock,
-    env: {},
-    log: pino({ level: 'silent' }),
+    env: o.env ?? {},
+    log: o.log ?? pino({ level: 'silent' }),
     dashboard: false,
     createSource: () => createFileSource({ url: f.postsFile }),
   });

@@ -1,0 +1,128 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Post } from '../../src/domain/post.js';
+import { at, GUESS_AT, heldDay, PLAYERS } from '../helpers/held-day.js';
+import { post, smallGame } from '../web/games.js';
+import { openWatchDesk, type WatchDesk } from '../web/watch-desk.js';
+import { startReceiver, startSmtp } from './receivers.js';
+
+// Issue 31 item 1: alerts from the live desk (`watch`) through real parts on 127.0.0.1: a signed JSON webhook, a
+// Discord-shaped webhook and e-mail through a local SMTP server.
+
+const HOOK_SECRET = 'whsec-7c1f0e9a2b44d1';
+const DISCORD_TOKEN = 'dTok-9f8e7d6c5b4a39281';
+const SMTP_PASSWORD = 'smtp-pw-41af93c2e7';
+/** Words in the players' posts that no alert may carry (only names, counts and links). */
+const PRIVATE = 'Kit-said-this-in-private';
+
+type Parts = Awaited<ReturnType<typeof setUp>>;
+let open: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of open.reverse()) await close();
+  open = [];
+});
+
+async function setUp(posts: Post[], o: { throttle?: number } = {}) {
+  const receiver = await startReceiver(HOOK_SECRET, o);
+  const smtp = await startSmtp('mod', SMTP_PASSWORD);
+  const logs: string[] = [];
+  const log = pino(
+    { level: 'debug' },
+    new Writable({
+      write(chunk, _enc, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const desk: WatchDesk = await openWatchDesk(smallGame(PLAYERS), posts, {
+    log,
+    env: {
+      MODDESK_DISCORD_WEBHOOK_URL: `${receiver.url}/api/webhooks/1234/${DISCORD_TOKEN}`,
+      MODDESK_ALERT_WEBHOOK_SECRET: HOOK_SECRET,
+      MODDESK_SMTP_PASSWORD: SMTP_PASSWORD,
+    },
+    alerts: {
+      discord: {},
+      webhook: { url: `${receiver.url}/hook` },
+      email: { host: '127.0.0.1', port: smtp.port, user: 'mod', from: 'desk@moddesk.test', to: ['mod@moddesk.test'] },
+    },
+  });
+  open.push(receiver.close, smtp.close, desk.close);
+  await desk.running.watcher.alerter!.idle();
+  return { receiver, smtp, desk, logs };
+}
+
+/** Every alert body any channel received, and every log line. */
+const everything = (p: Parts) => [...p.receiver.got.map((r) => r.body), ...p.smtp.mails, ...p.logs].join('\n');
+
+function noSecretsNorPrivateText(p: Parts): void {
+  const all = everything(p);
+  for (const s of [HOOK_SECRET, DISCORD_TOKEN, SMTP_PASSWORD, PRIVATE]) expect(all).not.toContain(s);
+}
+
+describe('alerts from the live desk, to real receivers on 127.0.0.1', () => {
+  it('issue 31: a hammer held for a ruling is one alert per channel, and only one after more polls', async () => {
+    const p = await setUp(heldDay());
+    await p.desk.running.watcher.pollAll();
+    await p.desk.running.watcher.pollAll();
+    await p.desk.running.watcher.alerter!.idle();
+    expect(p.receiver.hooks()).toHaveLength(1);
+    expect(p.receiver.discords()).toHaveLength(1);
+    expect(p.smtp.mails).toHaveLength(1);
+    expect(p.receiver.refused).toEqual([]);
+    const hook = JSON.parse(p.receiver.hooks()[0]!.body) as { kinds: string[]; lines: string[]; links: string[] };
+    expect(hook.kinds).toEqual(['hammer-held']);
+    expect(hook.lines[0]).toContain('Kit');
+    expect(hook.links).toEqual(['https://forum.example/viewtopic.php?p=7#p7']);
+    expect((JSON.parse(p.receiver.discords()[0]!.body) as { content: string }).content).toContain('hammer is held');
+    expect(p.smtp.mails[0]).toContain('Subject: moddesk: small-town: a hammer is held');
+    noSecretsNorPrivateText(p);
+  }, 60_000);
+
+  it('R-V3: a sure hammer ends the day: one "D1 has ended" alert per channel', async () => {
+    const day = heldDay().map((q) =>
+      q.id === 'p7' ? post('Kit', GUESS_AT, { action: 'VOTE: Pre77er', id: 'p7' }) : q,
+    );
+    const p = await setUp(day);
+    await p.desk.running.watcher.pollAll();
+    await p.desk.running.watcher.alerter!.idle();
+    for (const body of [p.receiver.hooks(), p.receiver.discords()].flat().map((r) => r.body))
+      expect(body).toContain('D1 has ended');
+    expect(p.receiver.hooks()).toHaveLength(1);
+    expect(p.receiver.discords()).toHaveLength(1);
+    expect(p.smtp.mails).toHaveLength(1);
+    noSecretsNorPrivateText(p);
+  }, 60_000);
+
+  it('H-CR1: 100 count requests in one poll are one grouped alert per channel, not a flood', async () => {
+    const p = await setUp([post('Ann', at(0), { action: 'VOTE: Bea', id: 'p1' })]);
+    const burst = Array.from({ length: 100 }, (_, i) =>
+      post(PLAYERS[i % PLAYERS.length]!, at(1 + i / 10), {
+        html: `<p>${PRIVATE} <strong>vote count please</strong></p>`,
+        id: `p${i + 2}`,
+      }),
+    );
+    await p.desk.addPosts(burst);
+    await p.desk.running.watcher.alerter!.idle();
+    expect(p.receiver.hooks()).toHaveLength(1);
+    expect(p.receiver.discords()).toHaveLength(1);
+    expect(p.smtp.mails).toHaveLength(1);
+    const hook = JSON.parse(p.receiver.hooks()[0]!.body) as { lines: string[]; links: string[] };
+    expect(hook.lines).toEqual([expect.stringMatching(/^100 count requests by Ann, Bea, Cal, Dee, Eli and 8 more$/)]);
+    expect(hook.links.length).toBeLessThanOrEqual(5);
+    noSecretsNorPrivateText(p);
+  }, 60_000);
+
+  it("Discord's 429: the alert is sent again after its retry_after, once, and the desk's health says it was sent", async () => {
+    const p = await setUp(heldDay(), { throttle: 1 });
+    await p.desk.running.watcher.alerter!.idle();
+    expect(p.receiver.refused).toHaveLength(1);
+    expect(p.receiver.discords()).toHaveLength(1);
+    const discord = p.desk.running.watcher.alerter!.channels().find((c) => c.name === 'discord');
+    expect(discord).toMatchObject({ sent: 1, failing: null });
+    expect(p.logs.join('\n')).toContain('alert not sent; will retry');
+    noSecretsNorPrivateText(p);
+  }, 60_000);
+});
