@@ -61,6 +61,8 @@ export interface Desk {
  * the guided night console too, reads the state JSON and the view model built from it (reporter/dashboard-view.ts).
  */
 export interface DeskExtras {
+  /** How the alert channels' sends go (app config `alerts`): the desk's page says a failing one in words. */
+  alertChannels?(): Promise<AlertChannelHealth[]>;
   /** Stops the retries of an approved draft that failed to post (Approve tries it again). */
   stopPosting?(gameId: string, draftId: string): Promise<DraftRecord>;
   /**
@@ -234,6 +236,13 @@ export interface VoteHistoryRow {
   postId: string;
   at: string;
   url: string | null;
+}
+
+/** One alert channel's sends (`discord`, `webhook`, `email`): how many went, and the last failure while it lasts. */
+export interface AlertChannelHealth {
+  name: string;
+  sent: number;
+  failing: { message: string; at: string; tries: number } | null;
 }
 
 export type DeskEvent =

@@ -10,6 +10,7 @@ import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import { countCheckRows } from './count-check-rows.js';
 import type {
+  AlertChannelHealth,
   ApproveResult,
   CountCheckRow,
   DashboardDesk,
@@ -43,6 +44,8 @@ export interface LiveDeskOptions {
   /** Write rulings and aliases into the game file too (`watch`); `serve` keeps them in its in-memory store only. */
   writeGameFile?: boolean;
   onError?: (err: unknown) => void;
+  /** The alert channels' health (`Alerter.channels`), when the app config has alerts. */
+  alertChannels?: () => AlertChannelHealth[];
 }
 
 /** The Desk (desk.ts) over the store and the watch loop's runners: what the dashboard reads and does. */
@@ -67,6 +70,10 @@ export class LiveDesk implements DashboardDesk {
       onError: (err) => this.onError(err),
       flagsOf: (r) => this.flagsOf(r),
     });
+  }
+
+  async alertChannels(): Promise<AlertChannelHealth[]> {
+    return this.opts.alertChannels?.() ?? [];
   }
 
   emit(e: DeskEvent): void {

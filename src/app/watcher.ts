@@ -126,6 +126,7 @@ export class Watcher {
     this.desk = new LiveDesk(d.store, d.clock, this.runners, this.actions, {
       writeGameFile: d.writeGameFile,
       onError: (err) => d.log.error({ err: { message: (err as Error).message } }, 'desk error'),
+      alertChannels: () => this.alerter?.channels() ?? [],
     });
   }
 

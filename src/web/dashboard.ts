@@ -148,7 +148,7 @@ export class Dashboard {
       const games = await this.desk.listGames();
       // The desk's clock (`serve --at` may be far from the wall's): the next-try countdowns tick from it.
       const now = games[0] ? (await this.desk.state(games[0].id)).at : formatInstant(Date.now());
-      const health = deskHealth(games, now);
+      const health = deskHealth(games, now, (await this.desk.alertChannels?.()) ?? []);
       return send(res, 200, layout({ title: 'Games', csrf: this.guard.csrf, now, health }, gamesList(games)));
     }
     const m = /^\/games\/([^/]+)(\/[a-z/]*)?$/.exec(url.pathname);

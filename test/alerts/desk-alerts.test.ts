@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { discordWebhook } from '../../src/adapters/alerts/discord-webhook.js';
+import { Alerter } from '../../src/app/alerts/alerter.js';
 import type { Post } from '../../src/domain/post.js';
+import type { GameContext } from '../../src/machine/context.js';
 import { at, GUESS_AT, heldDay, PLAYERS } from '../helpers/held-day.js';
 import { post, smallGame } from '../web/games.js';
 import { openWatchDesk, type WatchDesk } from '../web/watch-desk.js';
@@ -125,4 +128,61 @@ describe('alerts from the live desk, to real receivers on 127.0.0.1', () => {
     expect(p.logs.join('\n')).toContain('alert not sent; will retry');
     noSecretsNorPrivateText(p);
   }, 60_000);
+});
+
+describe('a channel that cannot be reached', () => {
+  it('is retried with a backoff, then said in words (host only: no token, no secret) on the desk and in the log', async () => {
+    const receiver = await startReceiver(HOOK_SECRET);
+    await receiver.close(); // nothing listens there now
+    const logs: string[] = [];
+    const log = pino(
+      { level: 'debug' },
+      new Writable({
+        write(chunk, _enc, done) {
+          logs.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const alerter = new Alerter({
+      limits: { deadlineHours: 2, failingMinutes: 15, draftWaitingMinutes: 30 },
+      routes: [
+        {
+          channel: discordWebhook({ url: `${receiver.url}/api/webhooks/1234/${DISCORD_TOKEN}`, timeoutMs: 2000 }),
+          kinds: new Set(['read-failing'] as const),
+        },
+      ],
+      now: () => Date.parse('2026-05-04T20:00:00Z'),
+      log,
+      tries: 3,
+      backoffMs: 5,
+    });
+    const ctx = { phase: null, flags: [], nightActions: [], slots: [] } as unknown as GameContext;
+    alerter.afterRound({ gameId: 'g', ctx, posts: [], failures: 1, drafts: [] });
+    alerter.afterRound({ gameId: 'g', ctx, posts: [], failures: 2, drafts: [] });
+    await alerter.idle();
+    const [discord] = alerter.channels();
+    // failingMinutes 15: a read failing since this instant is not yet an alert; none was sent nor tried.
+    expect(discord).toMatchObject({ sent: 0, failing: null });
+    const later = new Alerter({
+      limits: { deadlineHours: 2, failingMinutes: 0, draftWaitingMinutes: 30 },
+      routes: [
+        {
+          channel: discordWebhook({ url: `${receiver.url}/api/webhooks/1234/${DISCORD_TOKEN}`, timeoutMs: 2000 }),
+          kinds: new Set(['read-failing'] as const),
+        },
+      ],
+      now: () => Date.parse('2026-05-04T20:00:00Z'),
+      log,
+      tries: 3,
+      backoffMs: 5,
+    });
+    later.afterRound({ gameId: 'g', ctx, posts: [], failures: 1, drafts: [] });
+    await later.idle();
+    const [failing] = later.channels();
+    expect(failing).toMatchObject({ name: 'discord', sent: 0, failing: { tries: 3 } });
+    expect(failing?.failing?.message).toContain('could not reach 127.0.0.1:');
+    expect(logs.filter((l) => l.includes('alert not sent'))).toHaveLength(3);
+    expect([JSON.stringify(failing), ...logs].join('\n')).not.toContain(DISCORD_TOKEN);
+  });
 });

@@ -5,6 +5,7 @@ import type { Post } from '../../domain/post.js';
 import { formatInstant, type Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { postFlags } from '../../machine/house-rules/post-facts.js';
+import type { AlertChannelHealth } from '../desk.js';
 import { scrubSecrets } from '../scrub.js';
 import type { AlertKind } from './alert-kinds.js';
 import { type AlertLimits, findAlerts } from './find-alerts.js';
@@ -14,14 +15,6 @@ import { groupAlerts } from './group-alerts.js';
 export interface AlertRoute {
   channel: AlertChannel;
   kinds: ReadonlySet<AlertKind>;
-}
-
-/** How a channel's sends go, for the dashboard (in words). */
-export interface ChannelHealth {
-  name: string;
-  sent: number;
-  /** The last send that failed for good or is being retried, in words; null once a send works. */
-  failing: { message: string; at: string; tries: number } | null;
 }
 
 /** What the alerter reads of a game after each of its rounds. */
@@ -55,7 +48,7 @@ export class Alerter {
   private readonly readFailingSince = new Map<string, Instant>();
   private readonly postFailingSince = new Map<string, Map<string, Instant>>();
   private readonly queues = new Map<string, Promise<void>>();
-  private readonly health = new Map<string, ChannelHealth>();
+  private readonly health = new Map<string, AlertChannelHealth>();
   private closed = false;
 
   constructor(private readonly o: AlerterOptions) {
@@ -80,7 +73,8 @@ export class Alerter {
     const items = findAlerts(
       {
         ctx: g.ctx,
-        postFlags: postFlags(g.ctx, g.posts, now),
+        // Count requests and prods are a day's (and reading them walks the day's posts).
+        postFlags: g.ctx.phase?.kind === 'day' ? postFlags(g.ctx, g.posts, now) : [],
         now,
         readFailingSince: this.readFailingSince.get(g.gameId) ?? null,
         postFailingSince: posting,
@@ -104,7 +98,7 @@ export class Alerter {
   }
 
   /** Each channel's sends, in words (the dashboard's desk health). */
-  channels(): ChannelHealth[] {
+  channels(): AlertChannelHealth[] {
     return [...this.health.values()].map((h) => ({ ...h, failing: h.failing ? { ...h.failing } : null }));
   }
 

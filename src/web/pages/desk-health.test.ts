@@ -47,6 +47,21 @@ describe('desk health: what every page says about polls and the game file', () =
     }
   });
 
+  it('issue 31: an alert channel whose sends fail is said on the desk page in words, escaped; a working one is not', () => {
+    const out = deskHealth([], '2026-05-04T18:05:30Z', [
+      {
+        name: 'discord',
+        sent: 2,
+        failing: { message: `discord.com answered ${HOSTILE}`, at: '2026-05-04T18:05:00Z', tries: 3 },
+      },
+      { name: 'email', sent: 4, failing: null },
+    ]).value;
+    expect(out).toContain('data-alert-channel="discord"');
+    expect(out).toContain('Alerts by discord are not getting through</strong> (3 tries)');
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('data-alert-channel="email"');
+  });
+
   it('a healthy game says its last good read and next read; the desk page lists only games in trouble', () => {
     const ok = game({ poll: { lastGoodAt: '2026-05-04T18:00:00Z', failures: 0, lastError: null, nextAt: null } });
     const out = gameHealth(ok, '2026-05-04T18:00:30Z').value;

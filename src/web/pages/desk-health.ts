@@ -1,4 +1,4 @@
-import type { GameSummary, PollHealth } from '../../app/desk.js';
+import type { AlertChannelHealth, GameSummary, PollHealth } from '../../app/desk.js';
 import { type Html, html } from '../html.js';
 import { countdown, when } from './layout.js';
 import { postingAlert } from './posting-state.js';
@@ -12,15 +12,23 @@ export function gameHealth(g: GameSummary, now: string): Html {
   return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`;
 }
 
-/** The desk's page: every game's alerts, each named. */
-export function deskHealth(games: GameSummary[], now: string): Html {
+/** The desk's page: every game's alerts, each named, and an alert channel whose sends fail. */
+export function deskHealth(games: GameSummary[], now: string, channels: readonly AlertChannelHealth[] = []): Html {
   const bad = games.filter(
     (g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError || g.notPosted?.length,
   );
-  return html`<div class="health" data-live="health">${bad.map(
+  return html`<div class="health" data-live="health">${channels.map(channelAlert)}${bad.map(
     (g) =>
       html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`,
   )}</div>`;
+}
+
+function channelAlert(c: AlertChannelHealth): Html | string {
+  const f = c.failing;
+  if (!f) return '';
+  return html`<div class="error" role="alert" data-alert-channel="${c.name}">
+<strong>Alerts by ${c.name} are not getting through</strong> (${f.tries} ${f.tries === 1 ? 'try' : 'tries'}): <span class="poll-error">${f.message}</span>
+<br><span class="small">Failed ${when(f.at)}; ${c.sent} sent before. A failed alert is tried again with a backoff; check the channel's settings and secret.</span></div>`;
 }
 
 function fileAlert(g: GameSummary): Html | string {
