@@ -286,7 +286,7 @@ export class Watcher {
       ctx: runner.ctx,
       posts: runner.posts,
       failures: runner.failures,
-      drafts: this.d.store.drafts.list(runner.id),
+      drafts: [...this.d.store.drafts.list(runner.id, 'pending'), ...this.d.store.drafts.list(runner.id, 'approved')],
     });
   }
 

@@ -36,6 +36,8 @@ export interface AlerterOptions {
   backoffMs?: number;
   maxBackoffMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The flags only the posts raise (default `postFlags`; a test may hand a day without its setup `() => []`). */
+  postFlags?: typeof postFlags;
 }
 
 /**
@@ -46,6 +48,8 @@ export interface AlerterOptions {
 export class Alerter {
   private readonly told = new Map<string, Set<string>>();
   private readonly readFailingSince = new Map<string, Instant>();
+  /** The day each game was last seen open in. */
+  private readonly dayOpen = new Map<string, string>();
   private readonly postFailingSince = new Map<string, Map<string, Instant>>();
   private readonly queues = new Map<string, Promise<void>>();
   private readonly health = new Map<string, AlertChannelHealth>();
@@ -74,7 +78,7 @@ export class Alerter {
       {
         ctx: g.ctx,
         // Count requests and prods are a day's (and reading them walks the day's posts).
-        postFlags: g.ctx.phase?.kind === 'day' ? postFlags(g.ctx, g.posts, now) : [],
+        postFlags: g.ctx.phase?.kind === 'day' ? (this.o.postFlags ?? postFlags)(g.ctx, g.posts, now) : [],
         now,
         readFailingSince: this.readFailingSince.get(g.gameId) ?? null,
         postFailingSince: posting,
@@ -84,6 +88,12 @@ export class Alerter {
     );
     const told = this.told.get(g.gameId) ?? new Set<string>();
     this.told.set(g.gameId, told);
+    // A day seen open that one round took past its end and into the next phase ended all the same.
+    const seen = this.dayOpen.get(g.gameId);
+    const phase = g.ctx.phase;
+    if (seen && phase?.name !== seen) items.unshift({ kind: 'day-ended', key: `day-ended:${seen}`, subject: seen });
+    if (phase?.kind === 'day' && phase.endedAt === null) this.dayOpen.set(g.gameId, phase.name);
+    else this.dayOpen.delete(g.gameId);
     const fresh = items.filter((i) => !told.has(i.key));
     for (const i of fresh) told.add(i.key);
     if (fresh.length === 0) return;

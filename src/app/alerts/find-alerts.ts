@@ -36,7 +36,11 @@ export function findAlerts(g: GameLook, limits: AlertLimits): AlertItem[] {
       out.push({ kind: 'day-ended', key: `day-ended:${phase.name}`, subject: phase.name });
     if (phase.endedAt === null && phase.deadline !== null && phase.deadline > now)
       if (phase.deadline - now <= limits.deadlineHours * HOUR)
-        out.push({ kind: 'deadline-near', key: `deadline-near:${phase.name}:${phase.deadline}`, subject: phase.name });
+        out.push({
+          kind: 'deadline-near',
+          key: `deadline-near:${phase.name}:${phase.deadline}`,
+          subject: `the ${phase.name} deadline`,
+        });
     for (const f of [...ctx.flags, ...g.postFlags]) {
       if (f.at < phase.startedAt) continue;
       if (f.code === 'hammer-needs-ruling')
@@ -56,6 +60,10 @@ export function findAlerts(g: GameLook, limits: AlertLimits): AlertItem[] {
         if (a.phase === phase.name)
           out.push({ kind: 'night-action', key: `night-action:${a.postId}:${a.kind}`, subject: name(a.actor) });
   }
+  // A DEFCON missile landing soon is a deadline of its own (the moderator writes up its hit).
+  for (const t of ctx.timers ?? [])
+    if (t.kind === 'missile-landed' && t.at > now && t.at - now <= limits.deadlineHours * HOUR)
+      out.push({ kind: 'deadline-near', key: `missile-lands:${t.ref}:${t.at}`, subject: `a missile landing` });
   if (g.readFailingSince !== null && now - g.readFailingSince >= limits.failingMinutes * 60_000)
     out.push({ kind: 'read-failing', key: `read-failing:${g.readFailingSince}`, subject: 'the thread' });
   for (const [draftId, since] of g.postFailingSince)

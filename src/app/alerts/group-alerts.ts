@@ -10,7 +10,7 @@ const WORDS: Record<AlertKind, (n: number, who: string) => string> = {
   'hammer-held': (n, who) => `a hammer is held for your ruling (${plural(n, 'post')} by ${who})`,
   'count-requested': (n, who) => `${plural(n, 'count request')} by ${who}`,
   'night-action': (n, who) => `${plural(n, 'night action')} received by PM from ${who}`,
-  'deadline-near': (_n, who) => `the deadline of ${who} is near`,
+  'deadline-near': (_n, what) => `coming up soon: ${what}`,
   'prod-due': (n, who) => `${plural(n, 'prod')} due (${who})`,
   'read-failing': () => 'reading the thread has been failing',
   'post-failing': (n, who) => `posting ${plural(n, 'approved draft')} has been failing (${who})`,
