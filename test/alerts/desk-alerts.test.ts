@@ -26,7 +26,7 @@ afterEach(async () => {
   open = [];
 });
 
-async function setUp(posts: Post[], o: { throttle?: number } = {}) {
+async function setUp(posts: Post[], o: { throttle?: number; at?: number } = {}) {
   const receiver = await startReceiver(HOOK_SECRET, o);
   const smtp = await startSmtp('mod', SMTP_PASSWORD);
   const logs: string[] = [];
@@ -40,6 +40,7 @@ async function setUp(posts: Post[], o: { throttle?: number } = {}) {
     }),
   );
   const desk: WatchDesk = await openWatchDesk(smallGame(PLAYERS), posts, {
+    at: o.at,
     log,
     env: {
       MODDESK_DISCORD_WEBHOOK_URL: `${receiver.url}/api/webhooks/1234/${DISCORD_TOKEN}`,
@@ -115,6 +116,30 @@ describe('alerts from the live desk, to real receivers on 127.0.0.1', () => {
     const hook = JSON.parse(p.receiver.hooks()[0]!.body) as { lines: string[]; links: string[] };
     expect(hook.lines).toEqual([expect.stringMatching(/^100 count requests by Ann, Bea, Cal, Dee, Eli and 8 more$/)]);
     expect(hook.links.length).toBeLessThanOrEqual(5);
+    noSecretsNorPrivateText(p);
+  }, 60_000);
+
+  it('V-P2: a night action by PM is told by its sender alone: not its target, not a word of the PM', async () => {
+    const pm: Post = {
+      ...post('Bea', '2026-05-06T19:00:00Z', {
+        html: `<p>${PRIVATE} <strong>Kill: Ann</strong></p>`,
+        channel: 'pm',
+        id: 'pm1',
+      }),
+      to: 'Mod',
+    };
+    const p = await setUp([post('Ann', at(0), { action: 'VOTE: Cal', id: 'p1' }), pm], {
+      at: Date.parse('2026-05-06T20:00:00Z'),
+    });
+    expect((await p.desk.desk.state(p.desk.id)).phase?.name).toBe('N1');
+    const hook = JSON.parse(p.receiver.hooks()[0]!.body) as { kinds: string[]; lines: string[] };
+    expect(hook).toMatchObject({ kinds: ['night-action'], lines: ['1 night action received by PM from Bea'] });
+    for (const body of everything(p)
+      .split('\n')
+      .filter((l) => !l.startsWith('{"level"')))
+      expect(body).not.toMatch(/Kill|Ann/);
+    expect(p.receiver.discords()).toHaveLength(1);
+    expect(p.smtp.mails).toHaveLength(1);
     noSecretsNorPrivateText(p);
   }, 60_000);
 
