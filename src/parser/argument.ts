@@ -1,4 +1,5 @@
 import type { ActionKind } from '../domain/action.js';
+import { oneSpaced, replaceLong } from '../domain/long-text.js';
 import { NAMED_KINDS } from './keywords.js';
 
 /**
@@ -48,6 +49,11 @@ function trimTrailing(text: string): string {
   while (end > 0 && (TRAILING_CHARS.has(text[end - 1] as string) || /\s/u.test(text[end - 1] as string))) end -= 1;
   return text.slice(0, end);
 }
+/** A markdown backslash escape (`\_`, `\*`). */
+const ESCAPED = /\\([\\`*_{}[\]()#+\-.!~>|])/g;
+/** An escape is a backslash and the character after it: a cut after anything but a backslash splits none. */
+const afterNonBackslash = (text: string, at: number) => text[at - 1] !== '\\';
+
 const LEADING = /^[\s:=>"\u201C\u201D'\u2018\u2019`*~,;.|-]+/u;
 
 const repeated = new Map<ActionKind, RegExp>();
@@ -73,7 +79,7 @@ function dropRepeatedKeyword(kind: ActionKind, text: string): string {
 /** A4: whether the vote's argument is written `for X` / `on X` (after any repeated keyword). */
 export function writtenFor(kind: ActionKind, raw: string): boolean {
   if (kind !== 'vote') return false;
-  const text = dropRepeatedKeyword(kind, raw.replace(/\s+/g, ' ').replace(LEADING, ''));
+  const text = dropRepeatedKeyword(kind, oneSpaced(raw).replace(LEADING, ''));
   return /^(?:for|on)\s(?=\S)/iu.test(text);
 }
 
@@ -84,7 +90,7 @@ export function writtenFor(kind: ActionKind, raw: string): boolean {
  * remark without punctuation (`Hollis for being vague`) is left for it.
  */
 export function cleanArgument(kind: ActionKind, raw: string): string {
-  let text = raw.replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, '$1').replace(/\s+/g, ' ');
+  let text = oneSpaced(replaceLong(raw, ESCAPED, (_, escaped) => escaped as string, afterNonBackslash));
   text = text.replace(LEADING, '');
   if (kind === 'request' || kind === 'guess') return trimTrailing(text).trim();
   text = dropRepeatedKeyword(kind, text);
@@ -105,7 +111,7 @@ export function cleanArgument(kind: ActionKind, raw: string): string {
  */
 export function bracketedText(kind: ActionKind, raw: string): string | undefined {
   if (!NAMED_KINDS.has(kind)) return undefined;
-  const text = raw.replace(/\s+/g, ' ');
+  const text = oneSpaced(raw);
   const open = text.indexOf('(');
   if (open <= 0) return undefined;
   const close = text.indexOf(')', open + 1);

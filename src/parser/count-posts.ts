@@ -59,8 +59,8 @@ export function asksForCount(html: string): string | null {
   // A post with no bold outside its quotes asks nothing: most posts that mention a count (decision 0019).
   if (html.length <= 200_000 && hasNoMarkupToRead(html)) return null;
   const scan = scanHtml(typeof html === 'string' ? html.slice(0, 200_000) : '', false);
-  for (const run of scan.bold) {
-    const text = oneSpaced(cleanText(scan.text.slice(run.start, run.end)));
+  for (let i = 0; i < scan.bold.length; i += 1) {
+    const text = oneSpaced(cleanText(scan.text.slice(scan.bold.start(i), scan.bold.end(i))));
     if (text.length === 0 || text.length > 60) continue;
     let rest = text.replace(ADDRESS, '');
     const addressed = rest !== text;

@@ -1,9 +1,11 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
+import { oneSpaced } from '../domain/long-text.js';
 import type { Channel } from '../domain/post.js';
 import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { zeroTallyLines } from './empty-count.js';
 import { nameBeforeTag } from './empty-vote-tag.js';
+import { FoundActions } from './found-actions.js';
 import { cleanText, type Scan, type Span, scanHtml } from './html-scan.js';
 import { innerKeyword, KEYWORD_WITH_COLON, kindsFor, LEADING_KEYWORD } from './keywords.js';
 import { markMended, markupNote } from './markup-notes.js';
@@ -15,6 +17,7 @@ import { closeQuoteLeftOpen, quoteLeftOpenNote } from './quote-left-open.js';
 import { type LineAction, readLine } from './read-line.js';
 import { readPlain } from './read-plain.js';
 import { runawayStrikeNote, undoRunawayStrike } from './runaway-strike.js';
+import { isInside, unionOf } from './spans.js';
 import { readTypedMarkup, strayCloseTag } from './typed-markup.js';
 import { announcesVoteReset } from './vote-reset.js';
 
@@ -25,16 +28,16 @@ export const MAX_POST_CHARS = 5_000_000;
 const MAX_QUOTED_TEXT = 300;
 const DEFAULT_SYNTAX: readonly ActionForm[] = ['bold', 'tag'];
 
-interface Found {
-  at: number;
-  action: ExtractedAction;
-}
-
 /** What every action read from one line shares: its quote and whether it hid characters (N15). */
 interface Said {
   quote: string;
   hidden: boolean;
+  /** The line's arguments, each kept once however often it is voted (a line of 100,000 `Vote: Ava`). */
+  names: Map<string, string>;
 }
+
+/** A line's arguments kept once each, up to this many different ones. */
+const KEPT_NAMES = 64;
 
 /**
  * Reads the actions of one post version (interfaces §2): bold runs, vote tags and `##` lines outside
@@ -113,7 +116,7 @@ function readBody(input: string, opts: { syntax: ActionForm[]; channel: Channel 
       text: ownCopy(input.slice(-MAX_QUOTED_TEXT)),
     });
   }
-  const found: Found[] = [];
+  const found = new FoundActions();
   const consumed: Span[] = forms.includes('hash') ? readHash(scan, kinds, found) : [];
   if (forms.includes('bold')) readBold(scan, kinds, consumed, found, diagnostics);
   if (forms.includes('tag')) readTags(scan, kinds, found);
@@ -127,7 +130,7 @@ function readBody(input: string, opts: { syntax: ActionForm[]; channel: Channel 
       typedLines.add(at);
       const action = toAction(read, typed.form, sayLine(line, line));
       action.markup = ownCopy(typed.why);
-      found.push({ at, action });
+      found.push(at, action);
     },
     (line) =>
       diagnostics.push({
@@ -141,21 +144,18 @@ function readBody(input: string, opts: { syntax: ActionForm[]; channel: Channel 
     readPlain(scan, kinds, (at, read, line) => {
       if (typedLines.has(at)) return;
       if (said?.at !== at) said = { at, said: sayLine(line, line) };
-      found.push({ at, action: toAction(read, 'plain', said.said) });
+      found.push(at, toAction(read, 'plain', said.said));
     });
   } else if (forms.includes('bold')) noteUnbolded(scan, kinds, diagnostics, typedLines);
-  found.sort((a, b) => a.at - b.at);
+  found.sort();
   const quoted = brokenQuoteLines(scan, (at) => lineAt(scan, at));
-  let own = quoted.length ? found.filter((f) => !insideAny(quoted, f.at)) : found;
-  if (own.length < found.length) diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
-  // A58: lines in quotation marks are someone else's words, even under a bold run the poster left open.
-  const quotation = quotationSpans(scan);
-  const inQuotation = quotation.length ? own.find((f) => insideAny(quotation, f.at)) : undefined;
-  if (inQuotation) {
-    own = own.filter((f) => !insideAny(quotation, f.at));
-    diagnostics.push(quotationNote(inQuotation.action.text));
+  if (found.dropInside(quoted).count > 0) {
+    diagnostics.push(brokenQuoteNote(quoteLine(lineText(scan, quoted[0] as Span))));
   }
-  const parsed: ParsedPost = { actions: own.map((f) => f.action), diagnostics };
+  // A58: lines in quotation marks are someone else's words, even under a bold run the poster left open.
+  const inQuotation = found.dropInside(quotationSpans(scan)).first;
+  if (inQuotation) diagnostics.push(quotationNote(inQuotation.text));
+  const parsed: ParsedPost = { actions: found.list(), diagnostics };
   for (const a of parsed.actions) if (a.markup) diagnostics.push(markupNote(a));
   if (announcesVoteReset(scan.text)) parsed.announcesReset = true;
   const zeros = zeroTallyLines(scan);
@@ -209,8 +209,16 @@ function lineText(scan: Scan, span: Span): string {
 
 /** A line as a flag quotes it: spaces collapsed, at most MAX_QUOTED_TEXT characters, a copy of its own (`ownCopy`). */
 function quoteLine(line: string): string {
-  const flat = line.replace(/\s+/g, ' ').trim();
-  return ownCopy(flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat);
+  // Only as much of the line as the quote can show is flattened (a whole 1 MB line was, once per line).
+  for (let take = 4 * MAX_QUOTED_TEXT; ; take *= 4) {
+    if (take >= line.length) {
+      const flat = oneSpaced(line).trim();
+      return ownCopy(flat.length > MAX_QUOTED_TEXT ? `${flat.slice(0, MAX_QUOTED_TEXT - 1)}…` : flat);
+    }
+    // A prefix of the whole line's flattened text, which is longer still: one trailing space at most is trimmed.
+    const flat = oneSpaced(line.slice(0, take)).trimStart();
+    if (flat.length > MAX_QUOTED_TEXT + 1) return ownCopy(`${flat.slice(0, MAX_QUOTED_TEXT - 1)}…`);
+  }
 }
 
 /** Zero-width characters, BOM, soft hyphen: `cleanText` drops them before reading, N15 tells the mod. */
@@ -222,12 +230,20 @@ const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/;
  * actions `hidden` (N15).
  */
 function sayLine(line: string, raw: string): Said {
-  return { quote: quoteLine(line), hidden: INVISIBLE.test(raw) };
+  return { quote: quoteLine(line), hidden: INVISIBLE.test(raw), names: new Map() };
+}
+
+function keptOnce(text: string, kept: Map<string, string>): string {
+  const known = kept.get(text);
+  if (known !== undefined) return known;
+  const own = ownCopy(text);
+  if (kept.size < KEPT_NAMES) kept.set(own, own);
+  return own;
 }
 
 function toAction(read: LineAction, form: ActionForm, said: Said, midLine = false): ExtractedAction {
   const cleaned = cleanArgument(read.kind, read.raw);
-  const argument = read.kind === 'unvote' && cleaned === '' ? null : ownCopy(cleaned);
+  const argument = read.kind === 'unvote' && cleaned === '' ? null : keptOnce(cleaned, said.names);
   const noLynch = read.kind === 'vote' && argument !== null && isNoLynch(argument);
   const action: ExtractedAction = { kind: read.kind, argument, noLynch, form, text: said.quote };
   if (read.misspelt) action.misspelt = ownCopy(read.misspelt);
@@ -242,36 +258,40 @@ function toAction(read: LineAction, form: ActionForm, said: Said, midLine = fals
 }
 
 /** `hash` form: any line starting `##Keyword`, bold or not; a heading that starts with a keyword (`##Vote` in Reddit markdown). */
-function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): Span[] {
-  const consumed: Span[] = [];
+function readHash(scan: Scan, kinds: ReadonlySet<ActionKind>, found: FoundActions): Span[] {
+  const lines: Span[] = [];
   const { text, breaks } = scan;
-  for (let i = 0; i <= breaks.length; i += 1) {
+  // The next `#` is looked for once, not from every line's start again (a `#` at the end of many lines was quadratic).
+  let hash = text.indexOf('#');
+  for (let i = 0; i <= breaks.length && hash !== -1; i += 1) {
     const start = i === 0 ? 0 : (breaks[i - 1] ?? 0);
     const end = breaks[i] ?? text.length;
-    if (text.indexOf('#', start) === -1) break;
+    if (hash < start) hash = text.indexOf('#', start);
+    if (hash === -1 || hash >= end) continue;
     const line = lineText(scan, { start, end });
     if (!/^\s*#{2,}/.test(line)) continue;
     const reads = readLine(line, kinds);
     if (!reads) continue;
     const said = sayLine(line, text.slice(start, end));
-    for (const r of reads) found.push({ at: start, action: toAction(r, 'hash', said) });
-    consumed.push({ start, end });
+    for (const r of reads) found.push(start, toAction(r, 'hash', said));
+    lines.push({ start, end });
   }
-  for (const h of scan.headings) {
-    if (insideAny(consumed, h.start)) continue;
+  const consumed = [...lines];
+  // The headings are disjoint and in order, as are the lines: one walk finds the headings on a line read above.
+  let l = 0;
+  for (let i = 0; i < scan.headings.length; i += 1) {
+    const h = scan.headings.span(i);
+    while (l < lines.length && (lines[l] as Span).end <= h.start) l += 1;
+    if (l < lines.length && (lines[l] as Span).start <= h.start) continue;
     const span = { start: h.start, end: lineAt(scan, h.start).end };
     const line = lineText(scan, span);
     const reads = readLine(line, kinds);
     if (!reads) continue;
     const said = sayLine(line, scan.text.slice(span.start, span.end));
-    for (const r of reads) found.push({ at: h.start, action: toAction(r, 'hash', said) });
+    for (const r of reads) found.push(h.start, toAction(r, 'hash', said));
     consumed.push({ start: h.start, end: h.end });
   }
-  return consumed;
-}
-
-function insideAny(spans: readonly Span[], at: number): boolean {
-  return spans.some((s) => at >= s.start && at < s.end);
+  return unionOf(consumed);
 }
 
 /** `bold` form: each line of each bold run that starts with a keyword; other keyword mentions are near misses. */
@@ -279,29 +299,39 @@ function readBold(
   scan: Scan,
   kinds: ReadonlySet<ActionKind>,
   consumed: readonly Span[],
-  found: Found[],
+  found: FoundActions,
   diagnostics: ParseDiagnostic[],
 ): void {
   const { bold } = scan;
-  // Many bold runs can share one line (`<b>Vote: A</b> <b>Vote: B</b> …`): the line is cleaned and quoted once.
-  const lines = new Map<number, { whole: string; said: Said; mid: boolean }>();
+  // Many bold runs can share one line (`<b>Vote: A</b> <b>Vote: B</b> …`): the line is cleaned and quoted once. The
+  // runs come in order, so only the latest line is kept.
+  let facts: { start: number; said: Said; mid: boolean } | null = null;
   const wholeLine = (line: Span) => {
-    let facts = lines.get(line.start);
-    if (!facts) {
+    if (facts?.start !== line.start) {
       const whole = lineText(scan, line);
-      const said = sayLine(whole, scan.text.slice(line.start, line.end));
-      facts = { whole, said, mid: !startsWithAction(whole) };
-      lines.set(line.start, facts);
+      facts = {
+        start: line.start,
+        said: sayLine(whole, scan.text.slice(line.start, line.end)),
+        mid: !startsWithAction(whole),
+      };
     }
     return facts;
   };
-  bold.forEach((run, index) => {
+  /** Whether each bold run starts with a keyword, asked once per run. */
+  const leads: boolean[] = [];
+  const leadsWithKeyword = (i: number) => {
+    leads[i] ??= LEADING_KEYWORD.test(lineText(scan, bold.span(i)));
+    return leads[i];
+  };
+  for (let index = 0; index < bold.length; index += 1) {
+    const runStart = bold.start(index);
+    const runEnd = bold.end(index);
     let last: { read: LineAction; at: number; line: Span } | null = null;
-    for (let start = run.start; start < run.end; ) {
+    for (let start = runStart; start < runEnd; ) {
       const line = lineAt(scan, start);
-      const pieceEnd = Math.min(line.end, run.end);
+      const pieceEnd = Math.min(line.end, runEnd);
       const piece = lineText(scan, { start, end: pieceEnd });
-      if (piece.trim() !== '' && !insideAny(consumed, start)) {
+      if (piece.trim() !== '' && !isInside(consumed, start)) {
         const reads = readLine(piece, kinds);
         if (reads === null) {
           const word = innerKeyword(piece, kinds);
@@ -315,32 +345,30 @@ function readBold(
           last = null;
         } else {
           const { said, mid } = wholeLine(line);
-          for (const r of reads) found.push({ at: start, action: toAction(r, 'bold', said, mid) });
+          for (const r of reads) found.push(start, toAction(r, 'bold', said, mid));
           const tail = reads[reads.length - 1];
           last = tail ? { read: tail, at: start, line } : null;
         }
       }
       start = pieceEnd > start ? pieceEnd : start + 1;
     }
-    // `<b>Vote:</b> Alice`: a keyword bolded alone takes the rest of its line as its argument.
-    if (last && last.read.raw.trim() === '' && wantsArgument(last.read.kind) && run.end < last.line.end) {
-      const nextRun = bold[index + 1];
+    // A13 `<b>Vote:</b> Alice`: a keyword bolded alone takes the rest of its line as its argument, up to the next
+    // bold run on the line that starts with a keyword. The runs between are walked by the one keyword before them
+    // only (a line of `<b>Vote:</b> X <b>why</b>` took each vote's argument to the line's end: 80 KB read in 12 s).
+    if (last && last.read.raw.trim() === '' && wantsArgument(last.read.kind) && runEnd < last.line.end) {
       let stop = last.line.end;
-      if (nextRun && nextRun.start < stop && LEADING_KEYWORD.test(lineText(scan, nextRun))) stop = nextRun.start;
-      const continued = { kind: last.read.kind, raw: lineText(scan, { start: run.end, end: stop }) };
-      const { said, mid } = wholeLine(last.line);
-      for (let i = found.length - 1; i >= 0; i -= 1) {
-        if (found[i]?.at === last.at && found[i]?.action.kind === continued.kind) {
-          found[i] = { at: last.at, action: toAction(continued, 'bold', said, mid) };
-          break;
-        }
+      for (let i = index + 1; i < bold.length && bold.start(i) < stop; i += 1) {
+        if (leadsWithKeyword(i)) stop = bold.start(i);
       }
+      const continued = { kind: last.read.kind, raw: lineText(scan, { start: runEnd, end: stop }) };
+      const { said, mid } = wholeLine(last.line);
+      found.replaceLast(last.at, toAction(continued, 'bold', said, mid));
     }
-  });
+  }
 }
 
 /** `tag` form: a forum's vote tag as rendered (`<span class="bbvote">VOTE: X</span>`). */
-function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): void {
+function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: FoundActions): void {
   const textBefore = textBeforeIn(scan);
   scan.tags.forEach((tag, index) => {
     const text = cleanText(tag.text);
@@ -376,7 +404,7 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
       if (!kinds.has(r.kind)) continue;
       const action = toAction(r, 'tag', said, midLine);
       if (markup !== null && r.kind === 'vote') action.markup = markup;
-      found.push({ at: tag.at, action });
+      found.push(tag.at, action);
     }
   });
 }
@@ -385,15 +413,10 @@ function readTags(scan: Scan, kinds: ReadonlySet<ActionKind>, found: Found[]): v
  * A57 `[vote]Ann[vote][/vote]`: an empty vote tag right inside the one before it is that tag's close typed as an
  * open. The vote the tag before it read is marked, and true returned, when there is one.
  */
-function markReopenedTag(found: Found[], at: number): boolean {
-  for (let i = found.length - 1; i >= 0 && (found[i] as Found).at >= at; i -= 1) {
-    const f = found[i] as Found;
-    if (f.at === at && f.action.kind === 'vote' && f.action.argument) {
-      f.action.markup ??= ownCopy('a vote tag opened again where it should close');
-      return true;
-    }
-  }
-  return false;
+function markReopenedTag(found: FoundActions, at: number): boolean {
+  const vote = found.findBack(at, (a) => a.kind === 'vote' && a.argument !== null && a.argument !== '');
+  if (vote) vote.markup ??= ownCopy('a vote tag opened again where it should close');
+  return vote !== undefined;
 }
 
 /** What `cleanText` and `trim` leave nothing of: white space and the zero-width characters. */

@@ -1,4 +1,5 @@
 import { type Handler, Parser } from 'htmlparser2';
+import { LONG_TEXT, TextBuilder } from '../domain/long-text.js';
 import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { decodeEntities, type MarkupVisitor, type PlainTag, walkPlainMarkup } from './plain-markup.js';
 
@@ -6,6 +7,36 @@ import { decodeEntities, type MarkupVisitor, type PlainTag, walkPlainMarkup } fr
 export interface Span {
   start: number;
   end: number;
+}
+
+/**
+ * Spans in order, kept as two arrays of offsets rather than an object each: a long post's bold runs live as long as
+ * its reading, and a hundred thousand of them as objects were much of what the garbage collector moved (issue 33).
+ */
+export class SpanList {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+
+  get length(): number {
+    return this.starts.length;
+  }
+
+  push(start: number, end: number): void {
+    this.starts.push(start);
+    this.ends.push(end);
+  }
+
+  start(i: number): number {
+    return this.starts[i] as number;
+  }
+
+  end(i: number): number {
+    return this.ends[i] as number;
+  }
+
+  span(i: number): Span {
+    return { start: this.start(i), end: this.end(i) };
+  }
 }
 
 /** A forum vote tag (`span.bbvote`), read on its own; `at` is where it sits in `Scan.text`. */
@@ -23,8 +54,8 @@ export interface Scan {
   /** Offsets in `text` where a line ends and the next begins (`<br>`, block elements), ascending. */
   breaks: number[];
   /** Outermost bold runs, in document order. */
-  bold: Span[];
-  headings: Span[];
+  bold: SpanList;
+  headings: SpanList;
   tags: TagSpan[];
   /** An excluded container was still open at the end of the input: everything after it was skipped. */
   unclosedExclusion: boolean;
@@ -64,13 +95,31 @@ function plainKindOf(tag: PlainTag): number {
   return kind;
 }
 
-const ODD_CHARS = /[\r\n\t\f\v\u00a0\u2028\u2029\u200b-\u200d\u2060\ufeff\u00ad]/;
+/** `\r \n \t \f \v`, no-break space, line and paragraph separators: read as a space. */
+const ODD_SPACES = new Set([0x0d, 0x0a, 0x09, 0x0c, 0x0b, 0xa0, 0x2028, 0x2029]);
+/** Zero-width space, non-joiner and joiner, word joiner, BOM, soft hyphen: dropped. */
+const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0xad]);
 const ODD_SPACE = /[\r\n\t\f\v\u00a0\u2028\u2029]/g;
-const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+const ZERO_WIDTH_ALL = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+const ODD_CHARS = /[\r\n\t\f\v\u00a0\u2028\u2029\u200b-\u200d\u2060\ufeff\u00ad]/;
 
 /** Source newlines, tabs and no-break spaces read as spaces; zero-width characters are dropped. */
 export function cleanText(text: string): string {
-  return ODD_CHARS.test(text) ? text.replace(ODD_SPACE, ' ').replace(ZERO_WIDTH, '') : text;
+  if (!ODD_CHARS.test(text)) return text;
+  if (text.length <= LONG_TEXT) return text.replace(ODD_SPACE, ' ').replace(ZERO_WIDTH_ALL, '');
+  // A long one by hand, in one pass: two global replaces over a long line of them were not linear (long-text.ts).
+  const out = new TextBuilder();
+  let from = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    const space = ODD_SPACES.has(code);
+    if (!space && !ZERO_WIDTH.has(code)) continue;
+    out.add(text.slice(from, i));
+    if (space) out.add(' ');
+    from = i + 1;
+  }
+  out.add(text.slice(from));
+  return out.take();
 }
 
 /**
@@ -80,8 +129,8 @@ export function cleanText(text: string): string {
  * apart from the bold and line text.
  */
 class Collector implements Partial<Handler> {
-  private parts: string[] = [];
-  private length = 0;
+  /** The text so far: a long post's is not held as one small string per text node until the end. */
+  private text = new TextBuilder();
   private atLineStart = true;
   private frames: number[] = [];
   private excluded = 0;
@@ -101,8 +150,7 @@ class Collector implements Partial<Handler> {
   scan: Scan = emptyScan();
 
   start(captureTags: boolean, lines = Number.POSITIVE_INFINITY, parser: Parser | null = null): void {
-    this.parts = [];
-    this.length = 0;
+    this.text.take();
     this.atLineStart = true;
     this.frames = [];
     this.excluded = 0;
@@ -120,12 +168,22 @@ class Collector implements Partial<Handler> {
 
   finish(): Scan {
     this.endTag();
-    this.scan.text = this.parts.join('');
-    return this.scan;
+    const scan = this.scan;
+    scan.text = this.text.take();
+    // The one Collector outlives the post: what it read is the caller's alone (a 5 MB post's spans stayed alive).
+    this.frames = [];
+    this.currentTag = null;
+    this.parser = null;
+    this.scan = emptyScan();
+    return scan;
   }
 
   get excludedOpen(): boolean {
     return this.excluded > 0;
+  }
+
+  private get length(): number {
+    return this.text.length;
   }
 
   private endTag(): void {
@@ -183,8 +241,7 @@ class Collector implements Partial<Handler> {
       this.continueTag = null;
       this.currentTag = { at: this.length, text: '', title: attribs.title ?? '' };
       // A space holds the tag's place in the text, so actions after it sort after it.
-      this.parts.push(' ');
-      this.length += 1;
+      this.text.add(' ');
       this.atLineStart = false;
     }
     if (kind & IS_BOLD) {
@@ -212,13 +269,13 @@ class Collector implements Partial<Handler> {
     if (flags & BOLD) {
       this.bold -= 1;
       if (this.bold === 0 && this.length > this.boldStart) {
-        this.scan.bold.push({ start: this.boldStart, end: this.length });
+        this.scan.bold.push(this.boldStart, this.length);
       }
     }
     if (flags & HEADING) {
       this.heading -= 1;
       if (this.heading === 0 && this.length > this.headingStart) {
-        this.scan.headings.push({ start: this.headingStart, end: this.length });
+        this.scan.headings.push(this.headingStart, this.length);
       }
     }
     if (flags & BLOCK) this.lineBreak();
@@ -229,22 +286,27 @@ class Collector implements Partial<Handler> {
     if (!this.currentTag && this.continueTag !== null && data.trim() !== '') {
       this.currentTag = { at: this.length, text: '', title: this.continueTag, continued: true };
       this.continueTag = null;
-      this.parts.push(' ');
-      this.length += 1;
+      this.text.add(' ');
       this.atLineStart = false;
     }
     if (this.currentTag) {
       this.currentTag.text += data;
       return;
     }
-    this.parts.push(data);
-    this.length += data.length;
+    this.text.add(data);
     this.atLineStart = false;
   }
 }
 
 function emptyScan(): Scan {
-  return { text: '', breaks: [], bold: [], headings: [], tags: [], unclosedExclusion: false };
+  return {
+    text: '',
+    breaks: [],
+    bold: new SpanList(),
+    headings: new SpanList(),
+    tags: [],
+    unclosedExclusion: false,
+  };
 }
 
 let collector: Collector | null = null;

@@ -39,6 +39,15 @@ export const MENTIONS_KEYWORD = new RegExp(`(?:${ALL})`, 'iu');
 /** English words that merely end in a keyword and say nothing about an action. */
 const HARMLESS_ENDINGS = new Set(['devote', 'upvote', 'downvote', 'skill', 'overkill', 'roadkill']);
 const KEYWORDS: readonly ActionKind[] = ALL.split('|') as ActionKind[];
+const KIND_OF = new Map<string, ActionKind>(KEYWORDS.map((k) => [k, k]));
+
+/**
+ * The kind a keyword as typed names (`Vote`, `UNVOTE`), as the one constant string: an action keeps its kind, and
+ * a post of a hundred thousand votes would otherwise keep a hundred thousand copies of `vote`.
+ */
+export function kindOfKeyword(typed: string): ActionKind | undefined {
+  return KIND_OF.get(typed.toLowerCase());
+}
 /** Each word of a line once (a maximal run of letters and digits: linear, no backtracking). */
 const WORD = /[\p{L}\p{N}]+/gu;
 /** After a word: `vote count`, `vote tally` name the count, not an action. */

@@ -1,4 +1,5 @@
 import type { ActionForm } from '../domain/action.js';
+import { TextBuilder } from '../domain/long-text.js';
 import { MENTIONS_COUNT } from './count-words.js';
 import { cleanText } from './html-scan.js';
 import { MENTIONS_KEYWORD, MENTIONS_KEYWORD_WITH_COLON } from './keywords.js';
@@ -53,7 +54,7 @@ export function hasNoMarkupToRead(html: string): boolean {
  * one is left open. Not null: the scan holds no bold run, vote tag or heading. It may throw on input it cannot read.
  */
 function ownText(html: string): string | null {
-  const parts: string[] = [];
+  const parts = new TextBuilder();
   /** For each open element, whether it opened an excluded run (the Collector's EXCLUDED frame). */
   const excludes: boolean[] = [];
   let excluded = 0;
@@ -72,10 +73,10 @@ function ownText(html: string): string | null {
       if (excluded > 0) return true;
       const decoded = decodeEntities(source.slice(start, end));
       if (decoded === null) return false;
-      parts.push(decoded);
+      parts.add(decoded);
       return true;
     },
     end: () => excluded === 0,
   };
-  return walkPlainMarkup(html, visitor) ? parts.join('') : null;
+  return walkPlainMarkup(html, visitor) ? parts.take() : null;
 }

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { replaceLong } from '../domain/long-text.js';
 import { HEADING_TAGS, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { ownCopy } from './own-copy.js';
 
@@ -102,6 +103,9 @@ const KNOWN_ENTITIES: Readonly<Record<string, string>> = {
   'nbsp;': '\u00a0',
 };
 const SLASH = 0x2f;
+const AMPERSAND = 0x26;
+/** An entity starts at its `&` and holds none after it: a cut before an `&` splits none. */
+const beforeAmpersand = (text: string, at: number) => text.charCodeAt(at) === AMPERSAND;
 const IMPLIED_BR: PlainTag = { name: 'br', attribs: {}, isVoid: true, excludes: false, isRead: false };
 const IMPLIED_P: PlainTag = { name: 'p', attribs: {}, isVoid: false, excludes: false, isRead: false };
 
@@ -109,11 +113,16 @@ const IMPLIED_P: PlainTag = { name: 'p', attribs: {}, isVoid: false, excludes: f
 export function decodeEntities(raw: string): string | null {
   if (!raw.includes('&')) return raw;
   let unknown = false;
-  const text = raw.replace(ENTITY, (whole, name: string) => {
-    const known = KNOWN_ENTITIES[name];
-    if (known === undefined) unknown = true;
-    return known ?? whole;
-  });
+  const text = replaceLong(
+    raw,
+    ENTITY,
+    (whole, name) => {
+      const known = KNOWN_ENTITIES[name as string];
+      if (known === undefined) unknown = true;
+      return known ?? whole;
+    },
+    beforeAmpersand,
+  );
   return unknown ? null : text;
 }
 

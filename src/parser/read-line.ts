@@ -1,5 +1,5 @@
 import type { ActionKind } from '../domain/action.js';
-import { LEADING_KEYWORD } from './keywords.js';
+import { kindOfKeyword, LEADING_KEYWORD } from './keywords.js';
 import { respellKeyword } from './misspelt-keyword.js';
 
 /** One keyword read from a line, with its raw argument (everything up to the next action or the line's end). */
@@ -56,7 +56,8 @@ export function readLine(line: string, kinds: ReadonlySet<ActionKind>): LineActi
   for (let guard = 0; guard < 100; guard += 1) {
     const m = LEADING_KEYWORD.exec(rest);
     if (!m) break;
-    const kind = (m[1] ?? '').toLowerCase() as ActionKind;
+    const kind = kindOfKeyword(m[1] ?? '');
+    if (kind === undefined) break;
     let tail = rest.slice(m[0].length);
     let end = tail.length;
     let nextMisspelt: string | undefined;

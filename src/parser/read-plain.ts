@@ -14,9 +14,9 @@ export function forEachPlainLine(scan: Scan, visit: (start: number, line: string
   for (let i = 0; i <= breaks.length; i += 1) {
     const start = i === 0 ? 0 : (breaks[i - 1] ?? 0);
     const end = breaks[i] ?? text.length;
-    while (b < bold.length && (bold[b]?.end ?? 0) <= start) b += 1;
+    while (b < bold.length && bold.end(b) <= start) b += 1;
     while (t < tags.length && (tags[t]?.at ?? 0) < start) t += 1;
-    if ((bold[b]?.start ?? Number.POSITIVE_INFINITY) < end) continue;
+    if (b < bold.length && bold.start(b) < end) continue;
     if ((tags[t]?.at ?? Number.POSITIVE_INFINITY) < end) continue;
     visit(start, cleanText(text.slice(start, end)));
   }

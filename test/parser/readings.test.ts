@@ -89,6 +89,19 @@ describe('action readings', () => {
   it('A13: a keyword bolded alone takes the rest of its line', () => {
     expect(read('<b>Vote:</b> Ann')).toEqual([['vote', 'Ann']]);
   });
+
+  it('A13 (issue 33 M1): up to the next bold run on the line that starts with a keyword, past bold runs that do not', () => {
+    expect(read('<b>Vote:</b> Ann <b>really</b> <b>Vote:</b> Bob')).toEqual([
+      ['vote', 'Ann really'],
+      ['vote', 'Bob'],
+    ]);
+    // Each vote's argument ran to the line's end: 80 KB of these took 12 s, and the arguments grew with the square.
+    const line = '<b>Vote:</b> Cy <b>why</b> '.repeat(4000);
+    const actions = extractActions(line, { syntax: ['bold'], channel: 'thread' }).actions;
+    expect(actions).toHaveLength(4000);
+    const argued = actions.reduce((sum, a) => sum + (a.argument?.length ?? 0), 0);
+    expect(argued).toBeLessThanOrEqual(line.length);
+  });
   it('A14: the forum’s vote tag, and its title', () => {
     expect(read('<span class="bbvote" title="This is an official vote.">VOTE: Ann</span>')).toEqual([['vote', 'Ann']]);
     expect(read('<span class="bbvote" title="This is an official unvote.">UNVOTE: </span>')).toEqual([
