@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { parsePhpbbPage } from '../src/adapters/phpbb/parse-page.js';
 import { loadDump } from '../src/app/load-dump.js';
 import { loadGameFile } from '../src/app/load-game-file.js';
 import { runReplay } from '../src/cli/replay-options.js';
@@ -189,6 +190,51 @@ function voteLineFigures(): BenchFigure[] {
   return figures;
 }
 
+/**
+ * Issue 33 (probes m2): markup nested 1,000 to 100,000 elements deep, read as a post (`extractActions`) and as a
+ * phpBB page holding it (`parse`'s path: parse5 through cheerio). The cost per level against 1,000 levels' (a page's
+ * own cost, measured in this run without the post, taken off first). 100,000 nested `div`s took 76.6 s as a page.
+ */
+function nestingFigures(): BenchFigure[] {
+  const depths = [1_000, 10_000, 100_000];
+  const nested = (d: number) => `<b>Vote: Ava</b>${'<div>'.repeat(d)}<b>Vote: Bob</b>${'</div>'.repeat(d)}`;
+  const page = readFileSync(
+    fileURLToPath(new URL('../test/fixtures/pages/phpbb/phpbb3.0-ilovephilosophy.html.txt', import.meta.url)),
+    'utf8',
+  );
+  const at = page.indexOf('<div class="content">') + '<div class="content">'.length;
+  const withPost = (body: string) => page.slice(0, at) + body + page.slice(at);
+  const ctx = { pageUrl: 'https://forum.example/viewtopic.php?t=1', timeZone: 'UTC', now: Date.UTC(2024, 0, 3) };
+  const posts = perCall(new Map(depths.map((d) => [d, nested(d)])), read, Math.max(3, ROUNDS));
+  const pages = perCall(
+    new Map<number, string>([[0, page], ...depths.map((d) => [d, withPost(nested(d))] as [number, string])]),
+    (html) => parsePhpbbPage(html, ctx),
+    Math.max(3, ROUNDS),
+  );
+  const figures: BenchFigure[] = [];
+  const levels = (name: string, cost: (d: number) => number) => {
+    for (const d of depths.slice(1)) {
+      figures.push({
+        name: `${name} nested ${d / 1000}k deep`,
+        value: cost(d),
+        unit: 'ms CPU',
+        baseline: { name: '1k deep', value: cost(1_000) },
+        note: `linear: ${d / 1_000}; per level ${(cost(d) / d / (cost(1_000) / 1_000)).toFixed(2)}× 1k's`,
+      });
+    }
+    figures.push({
+      name: `cost per level of ${name} 100k deep against 1k deep`,
+      value: cost(100_000) / 100_000 / (cost(1_000) / 1_000),
+      unit: '×',
+      note: `1k: ${cost(1_000).toFixed(2)} ms; 10k: ${cost(10_000).toFixed(2)} ms; 100k: ${cost(100_000).toFixed(1)} ms`,
+    });
+  };
+  levels('a post', (d) => (posts.get(d) as { cpu: number }).cpu);
+  const bare = (pages.get(0) as { cpu: number }).cpu;
+  levels('a phpBB page holding a post', (d) => Math.max(0.001, (pages.get(d) as { cpu: number }).cpu - bare));
+  return figures;
+}
+
 function stateFigures(): BenchFigure[] {
   const game = join(thread, 'day-1.game.yaml');
   const posts = loadDump(join(thread, 'posts.jsonl'));
@@ -225,5 +271,5 @@ function stateFigures(): BenchFigure[] {
 }
 
 export default async function (): Promise<BenchFigure[]> {
-  return [...lengthFigures(), ...boldFigures(), ...voteLineFigures(), ...stateFigures()];
+  return [...lengthFigures(), ...boldFigures(), ...voteLineFigures(), ...nestingFigures(), ...stateFigures()];
 }

@@ -1,6 +1,7 @@
 import type { ActionForm, ActionKind, ExtractedAction, ParseDiagnostic, ParsedPost } from '../domain/action.js';
 import { oneSpaced } from '../domain/long-text.js';
 import type { Channel } from '../domain/post.js';
+import { deepMarkupNote } from '../domain/shallow-markup.js';
 import { bracketedText, cleanArgument, isNoLynch, wantsArgument, writtenFor } from './argument.js';
 import { brokenQuoteLines, brokenQuoteNote } from './broken-quote.js';
 import { zeroTallyLines } from './empty-count.js';
@@ -114,6 +115,13 @@ function readBody(input: string, opts: { syntax: ActionForm[]; channel: Channel 
       code: 'html-malformed',
       message: 'a quote, spoiler or code block is never closed: all text after it was skipped',
       text: ownCopy(input.slice(-MAX_QUOTED_TEXT)),
+    });
+  }
+  if (scan.nestedTooDeep !== null) {
+    diagnostics.push({
+      code: 'html-malformed',
+      message: deepMarkupNote(scan.nestedTooDeep),
+      text: ownCopy(input.slice(0, MAX_QUOTED_TEXT)),
     });
   }
   const found = new FoundActions();

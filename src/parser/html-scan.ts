@@ -1,5 +1,6 @@
-import { type Handler, Parser } from 'htmlparser2';
+import type { Handler, Parser } from 'htmlparser2';
 import { LONG_TEXT, TextBuilder } from '../domain/long-text.js';
+import { ShallowParser } from '../domain/shallow-markup.js';
 import { HEADING_TAGS, isBlock, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { decodeEntities, type MarkupVisitor, type PlainTag, walkPlainMarkup } from './plain-markup.js';
 
@@ -59,6 +60,8 @@ export interface Scan {
   tags: TagSpan[];
   /** An excluded container was still open at the end of the input: everything after it was skipped. */
   unclosedExclusion: boolean;
+  /** How deep the markup asked to nest where it was read as plain text (below `MAX_MARKUP_DEPTH`); else null. */
+  nestedTooDeep: number | null;
 }
 
 const EXCLUDED = 1;
@@ -176,6 +179,11 @@ class Collector implements Partial<Handler> {
     this.parser = null;
     this.scan = emptyScan();
     return scan;
+  }
+
+  /** The elements open now: htmlparser2's own depth. */
+  get depth(): number {
+    return this.frames.length;
   }
 
   get excludedOpen(): boolean {
@@ -306,6 +314,7 @@ function emptyScan(): Scan {
     headings: new SpanList(),
     tags: [],
     unclosedExclusion: false,
+    nestedTooDeep: null,
   };
 }
 
@@ -364,12 +373,15 @@ function feedOf(c: Collector): MarkupVisitor {
  */
 export function parsedScan(html: string, captureTags: boolean, lines = Number.POSITIVE_INFINITY): Scan {
   collector ??= new Collector();
-  const parser = new Parser(collector, { decodeEntities: true });
-  collector.start(captureTags, lines, parser);
+  const c = collector;
+  // Markup nested past MAX_MARKUP_DEPTH is read as plain text: htmlparser2 costs time in the depth for each tag.
+  const parser = new ShallowParser(c, html, () => c.depth);
+  c.start(captureTags, lines, parser);
   parser.write(html);
-  const unclosed = collector.excludedOpen;
+  const unclosed = c.excludedOpen;
   parser.end();
-  const scan = collector.finish();
+  const scan = c.finish();
   scan.unclosedExclusion = unclosed;
+  if (parser.cuts.length > 0) scan.nestedTooDeep = parser.deepest;
   return scan;
 }

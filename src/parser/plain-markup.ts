@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { replaceLong } from '../domain/long-text.js';
+import { MAX_MARKUP_DEPTH } from '../domain/shallow-markup.js';
 import { HEADING_TAGS, isBoldElement, isExcluded, isVoteTag, styleOf } from './exclusions.js';
 import { ownCopy } from './own-copy.js';
 
@@ -73,6 +74,8 @@ export function walkPlainMarkup(html: string, visitor: MarkupVisitor): boolean {
     }
     const tag = openTag(tagText);
     if (tag === null) return false;
+    // Deeper markup is cut to text by htmlparser2's reader (`ShallowParser`), the one place that cuts it.
+    if (!tag.isVoid && stack.length >= MAX_MARKUP_DEPTH) return false;
     while (stack.length > 0 && closedBy(stack[stack.length - 1] as string, tag.name))
       visitor.close(stack.pop() as string);
     if (!tag.isVoid) stack.push(tag.name);

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActionForm } from '../../src/domain/action.js';
+import { deepMarkupNote, MAX_MARKUP_DEPTH, ShallowParser } from '../../src/domain/shallow-markup.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
+import { walkPlainMarkup } from '../../src/parser/plain-markup.js';
 import { FUZZ_RUNS as RUNS, FUZZ_SEED as SEED } from './budget.js';
 import { mutatedBody } from './mutations.js';
 import { realBodies } from './real-bodies.js';
@@ -71,7 +73,7 @@ describe('extractActions over long one-line vote posts and deep nesting', () => 
     );
   }, 60_000);
 
-  it('100,000 nested elements, closed or not, with votes inside: read, the votes found', () => {
+  it('m2: 100,000 nested elements, closed or not, with votes inside: read, the votes found, the cut said', () => {
     for (const tag of ['div', 'b', 'blockquote', 'span']) {
       for (const closed of [true, false]) {
         const depth = 100_000;
@@ -79,7 +81,48 @@ describe('extractActions over long one-line vote posts and deep nesting', () => 
         const read = extractActions(html, { syntax: ['bold'], channel: 'thread' });
         expect(read.diagnostics.find((d) => d.message.startsWith('the post could not be read'))).toBeUndefined();
         if (tag !== 'blockquote') expect(read.actions.map((a) => a.argument)).toContain('Ava');
+        const cut = read.diagnostics.find((d) => d.code === 'html-malformed' && d.message.startsWith('markup nested'));
+        expect(cut?.message).toBe(deepMarkupNote(depth + 1));
       }
     }
+    // A vote after the deep markup closes is read: the cut holds only what was nested past the limit.
+    const after = `${'<div>'.repeat(100_000)}x${'</div>'.repeat(100_000)}<b>Vote: Cy</b>`;
+    expect(extractActions(after, { syntax: ['bold'], channel: 'thread' }).actions.map((a) => a.argument)).toEqual([
+      'Cy',
+    ]);
+  }, 60_000);
+
+  it('m2: the HTML parser never holds more than MAX_MARKUP_DEPTH elements open; its work per tag (what it holds) stays flat from 10,000 levels to 100,000', () => {
+    // htmlparser2 shifts, unshifts and searches its open elements at each tag: its work is what it holds, tag by tag.
+    const work = (depth: number) => {
+      const html = `<!-- not plain -->${'<div><b>'.repeat(depth / 2)}Vote: Ava${'</b></div>'.repeat(depth / 2)}`;
+      let open = 0;
+      let most = 0;
+      let held = 0;
+      let tags = 0;
+      const counter = {
+        onopentagname: () => {
+          open += 1;
+          most = Math.max(most, open);
+          held += open;
+          tags += 1;
+        },
+        onclosetag: () => {
+          open -= 1;
+        },
+      };
+      new ShallowParser(counter, html, () => open).end(html);
+      // The plain reader hands such markup to it rather than walk it itself.
+      const plain = html.slice('<!-- not plain -->'.length);
+      expect(walkPlainMarkup(plain, { open: () => true, text: () => true, close: () => {}, end: () => true })).toBe(
+        false,
+      );
+      return { most, perTag: held / tags, tags };
+    };
+    const small = work(10_000);
+    const large = work(100_000);
+    expect(small.most).toBeLessThanOrEqual(MAX_MARKUP_DEPTH);
+    expect(large.most).toBeLessThanOrEqual(MAX_MARKUP_DEPTH);
+    expect(large.perTag).toBeLessThanOrEqual(small.perTag * 1.5);
   }, 60_000);
 });

@@ -1,7 +1,10 @@
+import { type AnyNode, isTag } from 'domhandler';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadPage } from '../../src/adapters/common/load-page.js';
 import type { PageContext } from '../../src/adapters/common/paged-forum.js';
 import { parsePhpbbPage } from '../../src/adapters/phpbb/parse-page.js';
+import { MAX_MARKUP_DEPTH } from '../../src/domain/shallow-markup.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import type { FakePost } from '../fakes/fake-thread.js';
 import { renderPhpbbPage } from '../fakes/render/phpbb.js';
@@ -78,4 +81,29 @@ describe('a phpBB page with one poisoned post', () => {
     expect(after.map((p) => p.id)).toEqual(['5000', '5001', '5002', '5003', '5004', '5005']);
     expect(after[2]!.readNote).toMatch(/nested \d+ elements deep/);
   });
+
+  it('m2: a post nested 100,000 deep: every post read, the note names the depth, and parse5 builds no tree deeper than twice MAX_MARKUP_DEPTH', () => {
+    // parse5 checks its open elements at each tag: its work per tag is the tree's depth where it reads.
+    const poison = `${'<div>'.repeat(100_000)}<b>Vote: Bob</b>${'</div>'.repeat(100_000)}`;
+    const clean = bodies.slice(100, 100 + PER_PAGE);
+    const html = page(clean.map((b, i) => (i === 2 ? poison : b)));
+    const after = parsePhpbbPage(html, ctx).entries.map((e) => e.toPost());
+    expect(after.map((p) => p.id)).toEqual(['5000', '5001', '5002', '5003', '5004', '5005']);
+    expect(after[2]!.readNote).toMatch(/^markup nested 1000\d\d elements deep; below depth 256/);
+    const before = parsePhpbbPage(page(clean), ctx).entries.map((e) => e.toPost());
+    for (const i of [0, 1, 3, 4, 5]) expect(after[i]).toEqual(before[i]);
+    expect(treeDepth(loadPage(html).$.root()[0]!)).toBeLessThanOrEqual(2 * MAX_MARKUP_DEPTH + 1);
+  });
 });
+
+/** How many levels of elements a tree holds, walked without recursion. */
+function treeDepth(root: AnyNode): number {
+  let most = 0;
+  const stack: Array<[AnyNode, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    most = Math.max(most, depth);
+    if ('children' in node) for (const child of node.children) if (isTag(child)) stack.push([child, depth + 1]);
+  }
+  return most;
+}
