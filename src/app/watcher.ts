@@ -111,6 +111,7 @@ export class Watcher {
     this.alerter = alerterFromConfig(d.config.alerts, d.env, {
       now: () => d.clock.now(),
       log: d.log.child({ alerts: true }),
+      told: d.store.alertsTold,
     });
     // `pollAll` reads a few games at a time, each listening to this signal.
     setMaxListeners(0, this.abort.signal);

@@ -174,6 +174,20 @@ export const MIGRATIONS: Migration[] = [
       db.exec('ALTER TABLE drafts ADD COLUMN posting TEXT;');
     },
   },
+  {
+    version: 7,
+    name: 'what each game was alerted about (the keys), so a restarted desk does not tell it again',
+    up(db) {
+      db.exec(`
+        CREATE TABLE alerts_told (
+          game_id TEXT NOT NULL,
+          key TEXT NOT NULL,
+          at TEXT NOT NULL,
+          PRIMARY KEY (game_id, key)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ParseFn } from '../domain/action.js';
+import { AlertsTold } from './alerts-told.js';
 import { AuditLog } from './audit-log.js';
 import { DraftStore } from './draft-store.js';
 import { GameStore } from './game-store.js';
@@ -22,6 +23,7 @@ export class Store {
   readonly drafts: DraftStore;
   readonly audit: AuditLog;
   readonly parseCache: ParseCache;
+  readonly alertsTold: AlertsTold;
 
   constructor(
     readonly db: Database,
@@ -31,6 +33,7 @@ export class Store {
     this.posts = new PostStore(db);
     this.drafts = new DraftStore(db);
     this.audit = new AuditLog(db);
+    this.alertsTold = new AlertsTold(db);
     this.parseCache = new ParseCache(db, parse, {
       memoryLimit: DESK_PARSES_IN_MEMORY,
       memoryChars: DESK_PARSED_CHARS_IN_MEMORY,

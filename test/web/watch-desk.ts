@@ -6,24 +6,27 @@ import { appConfigSchema } from '../../src/app/app-config.js';
 import { runDesk } from '../../src/app/run-desk.js';
 import type { GameFile } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
-import { deskFolder, type TestDesk, testDeskOn } from './desk.js';
+import { type DeskFolder, deskFolder, type TestDesk, testDeskOn } from './desk.js';
 
 export interface WatchDesk extends TestDesk {
   /** The game file `watch` reads and writes its rulings into (YAML). */
   gameFile: string;
+  /** Stops this desk and starts another on the same folder and database, as a restarted `watch` would. */
+  restart(): Promise<WatchDesk>;
 }
+
+type WatchOptions = { at?: number; alerts?: unknown; env?: NodeJS.ProcessEnv; log?: pino.Logger };
 
 /**
  * The desk `moddesk watch` runs (`runDesk`: a real SQLite file, rulings written into the game file, the game file
  * re-read when it changes), reading its thread from a dump through the `file` adapter, on a TestClock.
  */
-export async function openWatchDesk(
-  game: GameFile,
-  posts: Post[],
-  o: { at?: number; alerts?: unknown; env?: NodeJS.ProcessEnv; log?: pino.Logger } = {},
-): Promise<WatchDesk> {
+export async function openWatchDesk(game: GameFile, posts: Post[], o: WatchOptions = {}): Promise<WatchDesk> {
   const text = `# written by the test; watch writes its rulings here\n${stringify(game)}`;
-  const f = deskFolder('moddesk-watch-', game, posts, text, o.at);
+  return watchOn(deskFolder('moddesk-watch-', game, posts, text, o.at), o);
+}
+
+async function watchOn(f: DeskFolder, o: WatchOptions): Promise<WatchDesk> {
   const config = appConfigSchema.parse({
     database: join(f.dir, 'moddesk.db'),
     games: [{ file: f.gameFile, id: f.id }],
@@ -39,5 +42,12 @@ export async function openWatchDesk(
     createSource: () => createFileSource({ url: f.postsFile }),
   });
   await running.watcher.pollAll();
-  return { ...testDeskOn(f, running), gameFile: f.gameFile };
+  return {
+    ...testDeskOn(f, running),
+    gameFile: f.gameFile,
+    async restart() {
+      await running.stop();
+      return watchOn(f, o);
+    },
+  };
 }

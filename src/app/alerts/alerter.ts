@@ -38,6 +38,14 @@ export interface AlerterOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The flags only the posts raise (default `postFlags`; a test may hand a day without its setup `() => []`). */
   postFlags?: typeof postFlags;
+  /** Where the keys told are kept (the desk's database), so a restart tells nothing twice; memory alone if absent. */
+  told?: ToldKeys;
+}
+
+/** The keys of what was told, per game (storage's `AlertsTold`). */
+export interface ToldKeys {
+  keys(gameId: string): readonly string[];
+  add(gameId: string, keys: readonly string[], at: string): void;
 }
 
 /**
@@ -86,7 +94,7 @@ export class Alerter {
       },
       this.o.limits,
     );
-    const told = this.told.get(g.gameId) ?? new Set<string>();
+    const told = this.told.get(g.gameId) ?? new Set(this.o.told?.keys(g.gameId));
     this.told.set(g.gameId, told);
     // A day seen open that one round took past its end and into the next phase ended all the same.
     const seen = this.dayOpen.get(g.gameId);
@@ -97,6 +105,11 @@ export class Alerter {
     const fresh = items.filter((i) => !told.has(i.key));
     for (const i of fresh) told.add(i.key);
     if (fresh.length === 0) return;
+    this.o.told?.add(
+      g.gameId,
+      fresh.map((i) => i.key),
+      formatInstant(now),
+    );
     for (const r of this.o.routes) {
       const alert = groupAlerts(
         g.gameId,

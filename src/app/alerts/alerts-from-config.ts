@@ -5,7 +5,7 @@ import { smtpEmail } from '../../adapters/alerts/smtp-email.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Instant } from '../../domain/time.js';
 import type { AlertsConfig } from '../app-config.js';
-import { Alerter, type AlertRoute } from './alerter.js';
+import { Alerter, type AlertRoute, type ToldKeys } from './alerter.js';
 
 /** The secret a channel needs, from the environment or the secrets file; its absence is one clear line. */
 function secret(env: NodeJS.ProcessEnv, key: string, place: string): string {
@@ -20,7 +20,7 @@ function secret(env: NodeJS.ProcessEnv, key: string, place: string): string {
 export function alerterFromConfig(
   cfg: AlertsConfig | undefined,
   env: NodeJS.ProcessEnv,
-  o: { now: () => Instant; log: Logger; backoffMs?: number },
+  o: { now: () => Instant; log: Logger; backoffMs?: number; told?: ToldKeys },
 ): Alerter | null {
   if (!cfg) return null;
   const timeoutMs = cfg.timeoutSeconds * 1000;
@@ -61,5 +61,5 @@ export function alerterFromConfig(
     failingMinutes: cfg.failingMinutes,
     draftWaitingMinutes: cfg.draftWaitingMinutes,
   };
-  return new Alerter({ limits, routes, now: o.now, log: o.log, backoffMs: o.backoffMs });
+  return new Alerter({ limits, routes, now: o.now, log: o.log, backoffMs: o.backoffMs, told: o.told });
 }
