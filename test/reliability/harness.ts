@@ -12,20 +12,23 @@ import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
 /** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */
 export async function bundleWatch(): Promise<string> {
-  const outfile = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `watch-${process.pid}.mjs`);
+  const outdir = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `watch-${process.pid}`);
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   await esbuild.build({
-    entryPoints: [join(ROOT, 'test', 'reliability', 'watch-entry.ts')],
+    entryPoints: { watch: join(ROOT, 'test', 'reliability', 'watch-entry.ts') },
     bundle: true,
+    // As the real build: what is imported only when used (snoowrap for a Reddit game) stays in its own chunk.
+    // One file would load snoowrap and its request stack at every start (0.5 s of CPU, a third of a restart's).
+    splitting: true,
     platform: 'node',
     format: 'esm',
-    outfile,
+    outdir,
     packages: 'external',
     logLevel: 'error',
     // As scripts/build.mjs does: the bundle no longer sits beside src/parser/ to hash it.
     define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion()) },
   });
-  return outfile;
+  return join(outdir, 'watch.js');
 }
 
 export interface RunSetup {
