@@ -145,6 +145,8 @@ export interface GameSummary {
   writesGameFile?: boolean;
   /** Approved drafts not posted yet after a try (failed, retrying, or their fate being checked): said on every page. */
   notPosted?: DraftRecord[];
+  /** The game file's `publicPage`: the players' read-only count page is served (`/public/<id>`). */
+  publicPage?: boolean;
   /** The game file on disk does not load (a bad hand edit): the desk runs on the last good game until it is fixed. */
   gameFileError?: { text: string; place: string | null; message: string; at: string } | null;
 }

@@ -143,6 +143,7 @@ export class LiveDesk implements DashboardDesk {
         timeZone: r.game.timezone,
         writesGameFile: this.opts.writeGameFile !== false,
         gameFileError: r.gameFileError,
+        publicPage: r.game.publicPage === true,
       };
     });
   }

@@ -173,6 +173,8 @@ function buildSchemas() {
     options: options.optional().default({}),
     events: z.array(event).optional().default([]),
     successors: z.array(z.string()).optional(),
+    /** The players' read-only count page on the desk (`/public/<game id>`); off unless the mod turns it on. */
+    publicPage: z.boolean().optional(),
   });
   return { gameFile, player, phase, options, event };
 }

@@ -14,6 +14,7 @@ import { deskHealth } from './pages/desk-health.js';
 import { gamesList } from './pages/game-page.js';
 import { type GameTab, layout } from './pages/layout.js';
 import { backQuery, change, tabOf } from './post-routes.js';
+import { servePublic } from './public-route.js';
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
@@ -121,6 +122,8 @@ export class Dashboard {
         'text/plain; charset=utf-8',
       );
     const url = new URL(req.url ?? '/', 'http://dashboard.invalid');
+    if (url.pathname === '/public' || url.pathname.startsWith('/public/'))
+      return servePublic(this.desk, req, res, url.pathname);
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
       return send(res, 405, 'Method not allowed\n', 'text/plain; charset=utf-8', { allow: 'GET, POST' });

@@ -1,7 +1,7 @@
-import type { DashboardDesk, DraftRecord, GameSummary } from '../app/desk.js';
+import type { DashboardDesk, Desk, DraftRecord, GameSummary } from '../app/desk.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
-import { type DashboardView, dashboardView } from '../reporter/dashboard-view.js';
+import { dashboardView } from '../reporter/dashboard-view.js';
 import { consolePicks } from '../reporter/night-console.js';
 import { html } from './html.js';
 import type { NightSessions } from './night-session.js';
@@ -102,7 +102,10 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         modEventsPage(game.id, state, c.csrf, (await desk.modEvents?.(game.id)) ?? [], game.writesGameFile !== false),
       );
     case 'votes':
-      return frame('Votes', votesPage(game.id, view.days, await timeline(c, state, view)));
+      return frame(
+        'Votes',
+        votesPage(game.id, view.days, await dayTimeline(desk, game.id, c.query.get('day') ?? state.votes.day, state)),
+      );
     case 'counts':
       return frame('Counts', countsPage(desk.countChecks ? await desk.countChecks(game.id) : null));
   }
@@ -117,11 +120,16 @@ function voteCountDraft(drafts: DraftRecord[], state: StateJson): DraftRecord | 
   return counts.find((d) => (d.status === 'approved' || d.status === 'posted') && d.updatedAt >= since) ?? null;
 }
 
-async function timeline(c: PageContext, state: StateJson, view: DashboardView): Promise<TimelineInput | null> {
-  const day = c.query.get('day') ?? state.votes.day;
+/** A day's wagon chart: its votes in order, from the day's start to its hammer, end or now. */
+export async function dayTimeline(
+  desk: Desk,
+  gameId: string,
+  day: string | null,
+  state: StateJson,
+): Promise<TimelineInput | null> {
   if (!day) return null;
-  const rows = await c.desk.voteHistory(c.game.id, day);
-  const phases = view.schedule;
+  const rows = await desk.voteHistory(gameId, day);
+  const phases = dashboardView(state).schedule;
   const i = phases.findIndex((p) => p.name === day);
   const sched = phases[i];
   const lynch = state.eliminations.find((e) => e.phase === day && (e.cause === 'lynch' || e.cause === 'purge'));

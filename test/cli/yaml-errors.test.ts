@@ -22,7 +22,7 @@ const error = (text: string) => {
 describe('even YAML errors: misspelt keys and duplicate players', () => {
   it('a misspelt top-level key (phase:) names it, its line, and the nearest key', () => {
     expect(error(GAME.replace('phases:', 'phase:'))).toBe(
-      'g.yaml: line 5: (top level): unknown key "phase"; did you mean "phases"? (known keys: ruleset, title, moderator, timezone, thread, players, phases, options, events, successors)',
+      'g.yaml: line 5: (top level): unknown key "phase"; did you mean "phases"? (known keys: ruleset, title, moderator, timezone, thread, players, phases, options, events, successors, publicPage)',
     );
   });
   it('a misspelt player key (nmae:) names it, its line, and the nearest key', () => {
