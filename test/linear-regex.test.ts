@@ -159,6 +159,8 @@ describe('linear-time reading (issue 14 item 1)', () => {
   }, 120_000);
 
   it('the checker does find the super-linear patterns this code used to have', () => {
+    // Two more it found (`Last edited by .*? on (.+?), edited …` and `\[(\/?)quote\b[^\]\n]{0,200}\]`) take it
+    // 4-5 s each, most of this file's time in CI: the eight here prove the checker works as well.
     const old = [
       ['[\\s.,;:!?…"“”*~`_=+|]+$', 'u'],
       ['([\\p{L}\\p{N}]*)(vote|unvote)(?![\\p{L}\\p{N}])', 'iu'],
@@ -167,9 +169,7 @@ describe('linear-time reading (issue 14 item 1)', () => {
       ['^-+|-+$', 'g'],
       ['\\[(\\/?)([a-z*]+)(?:=([^\\]\\n]*))?\\]', 'gi'],
       ['^([A-Za-z-]+)\\s*:\\s*(.*)$', ''],
-      ['Last edited by .*? on (.+?), edited \\d+ times? in total', 'i'],
       ['^(.*?)[\\s,:;=-]+(town|townie|mafia|maf|scum|sk|serial[\\s-]*killer)\\s*$', 'i'],
-      ['\\[(\\/?)quote\\b[^\\]\\n]{0,200}\\]', 'gi'],
     ];
     for (const [source, flags] of old) expect(verdict(source as string, flags as string), source).toMatch(/vulnerable/);
   }, 300_000);
