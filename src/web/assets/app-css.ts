@@ -68,6 +68,7 @@ button:disabled { opacity: .45; cursor: not-allowed; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .6rem 0; }
 .actions form { display: inline; margin: 0; }
 .field { display: flex; flex-direction: column; gap: .2rem; margin: .4rem 0; }
+.field:has(> input[type=checkbox]) { flex-direction: row; align-items: center; gap: .5rem; } input[type=checkbox] { width: 1.2rem; height: 1.2rem; flex: none; }
 pre.diff { background: #0f172a; color: #e2e8f0; padding: .6rem; border-radius: .4rem; overflow-x: auto; font-size: .85rem; }
 .diff .add { color: #86efac; } .diff .del { color: #fca5a5; }
 .quote-post { background: #fafafa; border-left: 3px solid var(--accent); padding: .4rem .7rem; margin: .4rem 0; max-height: 16rem; overflow: auto; }
@@ -87,5 +88,6 @@ svg .halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoi
 .legend { display: flex; flex-wrap: wrap; gap: .3rem 1rem; font-size: .9rem; list-style: none; padding: 0; }
 .legend svg { vertical-align: -2px; }
 .fold > summary { cursor: pointer; min-height: 2.75rem; padding: .4rem 0; }
+.public-count-post h3 { font-size: 1rem; margin: .8rem 0 .4rem; }
 ul.superseded { list-style: none; padding: 0; margin: .4rem 0; } ul.superseded li { padding: .35rem 0; border-bottom: 1px solid var(--line); overflow-wrap: anywhere; }
 `;
