@@ -1,3 +1,4 @@
+import type { PostEdit } from '../domain/owned-block.js';
 import type { Post } from '../domain/post.js';
 
 /**
@@ -67,4 +68,20 @@ export interface ThreadSink {
   reply(text: string, idempotencyKey: string): Promise<PostReceipt>;
   /** Sends a private message (night results), where the platform has them. */
   sendMessage?(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt>;
+  /**
+   * Edits the account's own post `postId` (domain/owned-block.ts: only its marked block, or moddesk's own earlier
+   * text). The post is read first and after: an edit it already shows changes nothing (`changed: false`), so a
+   * repeat after a crash is harmless. `NotAllowed` (post-outcome.ts) when the block is missing or the account may
+   * not edit.
+   */
+  editPost?(postId: string, edit: PostEdit): Promise<EditReceipt>;
+  /** Locks (true) or unlocks the thread, its state read first and after; `NotAllowed` without the permission. */
+  setLocked?(locked: boolean): Promise<{ changed: boolean }>;
+}
+
+export interface EditReceipt {
+  id: string;
+  url: string | null;
+  /** False when the post already said what the edit says (nothing was sent). */
+  changed: boolean;
 }

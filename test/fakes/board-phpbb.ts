@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type ModPermissions, modRoute } from './board-phpbb-mod.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import type { FakeThread } from './fake-thread.js';
 import { type ForumFake, html } from './forum-fake.js';
@@ -21,9 +22,13 @@ export interface PhpbbBoardOptions {
   minPostChars?: number;
   /** Seconds on the board's clock (tests may move it). */
   now?: () => number;
+  /** Each account's moderator permissions (board-phpbb-mod.ts); none by default. */
+  permissions?: Record<string, ModPermissions>;
+  /** `edit_time` in minutes (0: no limit): past it, only m_edit may edit. */
+  editTime?: number;
 }
 
-interface Session {
+export interface Session {
   sid: string;
   user: string | null;
 }
@@ -42,6 +47,12 @@ export class PhpbbBoardState {
   logins = 0;
   /** Called the moment the board has stored a post, before it answers (a test may kill the poster right there). */
   onPostTaken: (() => void) | null = null;
+  /** Edits that changed a post, and lock or unlock requests that changed the topic, as the board logged them. */
+  readonly modLog: string[] = [];
+  /** confirm_box()'s one-time key, per account (`user_last_confirm_key`). */
+  readonly confirmKeys = new Map<string, string>();
+  /** Called the moment an edit or a lock is stored, before the board answers. */
+  onModTaken: (() => void) | null = null;
   constructor(
     readonly thread: FakeThread,
     readonly topicId: number,
@@ -112,12 +123,15 @@ export async function startPhpbbBoard(
     ignoreFlood: opts.ignoreFlood ?? false,
     minPostChars: opts.minPostChars ?? 1,
     now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
+    permissions: opts.permissions ?? {},
+    editTime: opts.editTime ?? 0,
   });
-  const fake = await startPhpbbFake({ thread, topicId, perPage: opts.perPage ?? 10, live: (req) => route(state, req) });
+  const live = (req: FakeRequest) => route(state, req) ?? modRoute(state, req);
+  const fake = await startPhpbbFake({ thread, topicId, perPage: opts.perPage ?? 10, live });
   return { ...fake, board: state };
 }
 
-function page(s: Session, body: string): FakeResponse {
+export function page(s: Session, body: string): FakeResponse {
   const who = s.user
     ? `<a href="./ucp.php?mode=logout&amp;sid=${s.sid}">Logout [ ${escapeHtml(s.user)} ]</a>`
     : '<a href="./ucp.php?mode=login">Login</a>';
@@ -128,7 +142,7 @@ function page(s: Session, body: string): FakeResponse {
   return res;
 }
 
-function session(state: PhpbbBoardState, req: FakeRequest): Session {
+export function session(state: PhpbbBoardState, req: FakeRequest): Session {
   const sid = /(?:^|;\s*)phpbb3_sid=([a-f0-9]+)/.exec(req.headers.cookie ?? '')?.[1];
   const known = sid ? state.sessions.get(sid) : undefined;
   if (known) return known;
@@ -137,7 +151,7 @@ function session(state: PhpbbBoardState, req: FakeRequest): Session {
   return fresh;
 }
 
-function loginBox(state: PhpbbBoardState, s: Session, error = '', explain = ''): FakeResponse {
+export function loginBox(state: PhpbbBoardState, s: Session, error = '', explain = ''): FakeResponse {
   return page(
     s,
     `<form action="./ucp.php?mode=login" method="post" id="login">${explain ? `<p>${explain}</p>` : ''}
@@ -250,7 +264,8 @@ function route(state: PhpbbBoardState, req: FakeRequest): FakeResponse | null {
       state.refusals.push('POST_REVIEW');
       return postingForm(state, s, message, '', L.POST_REVIEW_EXPLAIN);
     }
-    state.thread.add({ author: s.user, html: bbcodeToHtml(message), createdAt: Date.now() });
+    const added = state.thread.add({ author: s.user, html: bbcodeToHtml(message), createdAt: Date.now() });
+    state.thread.sources.set(added.id, message);
     state.lastPost.set(s.user, now);
     state.onPostTaken?.();
     return page(s, `<div id="message"><p>${L.POST_STORED}</p></div>`);

@@ -32,6 +32,10 @@ export class FakeThread {
   readonly posts: FakePost[] = [];
   /** Bumped on every change (the fakes cache rendered pages per version). */
   version = 0;
+  /** Locked or closed: no replies but the moderators'. */
+  locked = false;
+  /** Each post's source as its author wrote it (bbcode, markdown), where the fake keeps it: the edit forms' text. */
+  readonly sources = new Map<number, string>();
   private nextId: number;
   private clock: number;
   private readonly opts: Required<Omit<FakeThreadOptions, 'bodies'>> & { bodies?: string[] };
@@ -96,6 +100,14 @@ export class FakeThread {
     if (!opts.silent) post.editedAt = opts.at ?? Math.max(Date.now(), post.createdAt + 60_000);
     this.version += 1;
     return post;
+  }
+
+  /** Locks or unlocks the thread (a change only when the state changes, as the forums count it). */
+  setLocked(locked: boolean): boolean {
+    if (this.locked === locked) return false;
+    this.locked = locked;
+    this.version += 1;
+    return true;
   }
 
   remove(id: number): void {

@@ -49,6 +49,7 @@ export async function startPhpbbFake(opts: PhpbbFakeOptions = {}): Promise<Forum
           total,
           timeZone: opts.timeZone ?? 'America/New_York',
           extraQuery: pppParam ? `&amp;ppp=${perPage}` : '',
+          locked: thread.locked,
         }),
       );
     },

@@ -1,9 +1,11 @@
+import type { PostEdit } from '../../domain/owned-block.js';
 import { type HttpOptions, httpOptions, PoliteClient } from '../http/polite-client.js';
 import { BoardSession } from '../posting/board-session.js';
 import { FormSink } from '../posting/form-sink.js';
-import type { Cursor, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
+import type { Cursor, EditReceipt, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
 import type { PagedPlatform, ReadOptions, ReadStats } from './paged-forum.js';
 import { PagedReader } from './paged-reader.js';
+import { NotAllowed } from './post-outcome.js';
 import { checkTimeZone } from './time-zone.js';
 
 /** What every adapter factory of ours accepts (the registry passes these through). */
@@ -68,9 +70,27 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
     return this.poster ? this.poster.sendMessage(to, subject, text, idempotencyKey) : { id: null, url: null };
   }
 
+  editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {
+    return this.poster ? this.poster.editPost(postId, edit) : Promise.reject(withoutAccount('edit the post'));
+  }
+
+  setLocked(locked: boolean): Promise<{ changed: boolean }> {
+    return this.poster
+      ? this.poster.setLocked(locked)
+      : Promise.reject(withoutAccount(locked ? 'lock the thread' : 'unlock the thread'));
+  }
+
   close(): Promise<void> {
     return this.client.close();
   }
+}
+
+/** No account to act with: the moderator does it by hand (as a reply without one is handed back to paste). */
+export function withoutAccount(what: string): NotAllowed {
+  return new NotAllowed(
+    'usage',
+    `moddesk has no forum account to ${what} with (MODDESK_FORUM_USERNAME and MODDESK_FORUM_PASSWORD): do it by hand`,
+  );
 }
 
 /** The moderator's poster, when the engine has forms and the account is configured (never stored, never logged). */

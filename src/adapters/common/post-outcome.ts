@@ -12,3 +12,15 @@ export class NotPosted extends ModdeskError {
 
 export const surelyNotPosted = (err: unknown): boolean =>
   err instanceof ModdeskError && (err as { notPosted?: unknown }).notPosted === true;
+
+/**
+ * Surely nothing was done, and trying again will not change that: the account may not do it (no permission, the
+ * edit time is over) or the post lacks moddesk's block. The desk stops retrying and says so in words, with what
+ * to do by hand.
+ */
+export class NotAllowed extends NotPosted {
+  readonly byHand = true;
+}
+
+export const needsHand = (err: unknown): boolean =>
+  err instanceof ModdeskError && (err as { byHand?: unknown }).byHand === true;

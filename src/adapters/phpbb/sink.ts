@@ -2,6 +2,28 @@ import { replaceTags } from '../../domain/tags.js';
 import { type BoardDialect, firstElementInner } from '../posting/board-dialect.js';
 
 /**
+ * What phpBB 3.3 says through trigger_error() (language/en: NOT_AUTHORISED, USER_CANNOT_EDIT, CANNOT_EDIT_TIME,
+ * CANNOT_EDIT_POST_LOCKED, TOPIC_LOCKED): the account may not, and asking again will not change that.
+ */
+const DENIED =
+  /not authorised to access this area|cannot edit posts in this forum|no longer edit or delete|post has been locked|topic is locked/i;
+
+/** The text of trigger_error()'s message box (prosilver message_body.html), unless it says the action was done. */
+function notice(body: string): string | null {
+  const inner = firstElementInner(body, /<div class="panel" id="message"/, /<\/p>/g);
+  if (inner === null) return null;
+  const text = replaceTags(inner, ' ').replace(/^\s*Information\s*/, '');
+  return /successfully|has been (?:un)?locked/i.test(text) ? null : text;
+}
+
+/**
+ * Editing (posting.php?mode=edit&p=N, the same `posting` form key, no flood check for an edit, refused past
+ * `edit_time` unless the account has m_edit, and refused in a locked topic without m_edit) and locking
+ * (mcp.php quickmod `action=lock|unlock`, which asks confirm_box(): a form with `confirm_uid`, `sess` and a
+ * one-time `confirm_key`, sent back with `confirm=Yes`; m_lock, or f_user_lock to lock one's own topic but never
+ * to unlock it; "You are not authorised to access this area." otherwise), as posting.php, includes/functions.php
+ * confirm_box() and includes/mcp/mcp_main.php lock_unlock() do on branch 3.3.x (commit d46228d8).
+ *
  * phpBB 3.3's forms, as `phpbb/phpbb` (branch 3.3.x) writes and checks them: `add_form_key()` puts `creation_time`
  * and `form_token = sha1(creation_time . user_form_salt . form_name)` in every form, and `check_form_key()` takes it
  * only when `time() - creation_time` is neither 0 (the same second: "not a human") nor past `form_token_lifetime`
@@ -15,7 +37,7 @@ export const phpbbDialect: BoardDialect = {
   login: { username: 'username', password: 'password', submit: { login: 'Login' } },
   loggedIn: (body) => /ucp\.php\?mode=logout/.test(body),
   refusal: (body) => {
-    const inner = firstElementInner(body, /<(?:p|div) class="error">/, /<\/(?:p|div)>/g);
+    const inner = firstElementInner(body, /<(?:p|div) class="error">/, /<\/(?:p|div)>/g) ?? notice(body);
     return inner === null ? null : replaceTags(inner, '').trim() || null;
   },
   kind: (said) =>
@@ -25,7 +47,9 @@ export const phpbbDialect: BoardDialect = {
         ? 'form'
         : /need to login|must be registered and logged in/i.test(said)
           ? 'login'
-          : 'other',
+          : DENIED.test(said)
+            ? 'denied'
+            : 'other',
   replyUrl: (thread) => {
     const u = new URL(thread);
     const q = new URLSearchParams({ mode: 'reply', t: u.searchParams.get('t') ?? '' });
@@ -38,6 +62,24 @@ export const phpbbDialect: BoardDialect = {
   minFormAgeMs: 1100,
   floodSeconds: 15,
   small: (line) => `[size=85]${line}[/size]`,
+  edit: {
+    url: (thread, postId) => new URL(`./posting.php?mode=edit&p=${encodeURIComponent(postId)}`, thread).href,
+    submit: { post: 'Submit' },
+  },
+  lock: {
+    // viewtopic_body.html: the reply button's title is TOPIC_LOCKED when the topic is locked.
+    locked: (page) => /class="button" title="This topic is locked/.test(page),
+    formUrl: (thread, lock) => {
+      const u = new URL(thread);
+      const q = new URLSearchParams({ f: u.searchParams.get('f') ?? '', t: u.searchParams.get('t') ?? '' });
+      q.set('quickmod', '1');
+      q.set('action', lock ? 'lock' : 'unlock');
+      return new URL(`./mcp.php?${q}`, thread).href;
+    },
+    marker: 'confirm_uid',
+    action: () => null,
+    fields: () => ({ confirm: 'Yes' }),
+  },
   pm: {
     composeUrl: (thread) => new URL('./ucp.php?i=pm&mode=compose', thread).href,
     addRecipient: (to) => ({ username_list: to, add_to: 'Add' }),

@@ -1,3 +1,5 @@
+export type RefusalKind = 'flood' | 'form' | 'login' | 'denied' | 'other';
+
 /** What one forum engine's forms look like; the steps are the same everywhere (form-sink.ts). */
 export interface BoardDialect {
   readonly name: string;
@@ -8,8 +10,11 @@ export interface BoardDialect {
   loggedIn(body: string): boolean;
   /** The board's own words when it refuses a login, a post or a message; null when the page shows none. */
   refusal(body: string): string | null;
-  /** What a refusal means: wait out the flood interval, fetch a fresh form, log in again, or give up. */
-  kind(refusal: string): 'flood' | 'form' | 'login' | 'other';
+  /**
+   * What a refusal means: wait out the flood interval, fetch a fresh form, log in again, give up, or give up and
+   * tell the moderator the account may not do it (`denied`: no permission, the edit time is over).
+   */
+  kind(refusal: string): RefusalKind;
   /** The reply form of the thread. */
   replyUrl(thread: string): string;
   readonly message: string;
@@ -20,6 +25,19 @@ export interface BoardDialect {
   readonly floodSeconds: number;
   /** The idempotency line in the board's markup (bbcode), small. */
   small(line: string): string;
+  /** Editing one's own post: the edit form of post `id` (its message box holds the post's source). */
+  readonly edit?: { url(thread: string, postId: string): string; submit: Record<string, string> };
+  /**
+   * Locking the thread: whether a page of the thread shows it locked; the page whose form (holding field `marker`)
+   * carries the tokens; where the request goes (null: that form's action) and what it sends over the form's fields.
+   */
+  readonly lock?: {
+    locked(threadPage: string): boolean;
+    formUrl(thread: string, lock: boolean): string;
+    marker: string;
+    action(thread: string, lock: boolean): string | null;
+    fields(lock: boolean): Record<string, string>;
+  };
   readonly pm?: {
     composeUrl(thread: string): string;
     fields(to: string, subject: string): Record<string, string>;

@@ -1,12 +1,14 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
+import type { PostEdit } from '../../domain/owned-block.js';
 import type { Post } from '../../domain/post.js';
 import { hasMarker, marker } from '../common/idempotency.js';
 import type { PagedPlatform } from '../common/paged-forum.js';
-import { NotPosted } from '../common/post-outcome.js';
+import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
-import type { PostReceipt, ThreadSink } from '../types.js';
-import type { BoardDialect } from './board-dialect.js';
+import type { EditReceipt, PostReceipt, ThreadSink } from '../types.js';
+import type { BoardDialect, RefusalKind } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
+import { editWithForms, lockWithForms } from './form-own-actions.js';
 
 export interface BoardCredentials {
   username: string;
@@ -34,13 +36,23 @@ export class FormSink implements ThreadSink {
   private lastPostAt = 0;
 
   constructor(
-    private readonly dialect: BoardDialect,
-    private readonly engine: PagedPlatform,
-    private readonly thread: string,
-    private readonly session: BoardSession,
-    private readonly creds: BoardCredentials,
-    private readonly opts: FormSinkOptions,
+    readonly dialect: BoardDialect,
+    readonly engine: PagedPlatform,
+    readonly thread: string,
+    readonly session: BoardSession,
+    readonly creds: BoardCredentials,
+    readonly opts: FormSinkOptions,
   ) {}
+
+  /** Edits the account's own post: its marked block, or moddesk's own text (form-own-actions.ts). */
+  editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {
+    return editWithForms(this, postId, edit);
+  }
+
+  /** Locks or unlocks the thread, the state read first (form-own-actions.ts). */
+  setLocked(locked: boolean): Promise<{ changed: boolean }> {
+    return lockWithForms(this, locked);
+  }
 
   async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
     const line = marker(idempotencyKey);
@@ -94,7 +106,7 @@ export class FormSink implements ThreadSink {
   }
 
   /** Runs one post, retrying what waiting can cure; null from `step` means "not confirmed yet": try again. */
-  private async attempt(what: string, step: () => Promise<PostReceipt | null>): Promise<PostReceipt> {
+  async attempt<T>(what: string, step: () => Promise<T | null>): Promise<T> {
     let last = 'the post did not appear in the thread';
     for (let n = 0; n < TRIES; n++) {
       try {
@@ -103,6 +115,14 @@ export class FormSink implements ThreadSink {
       } catch (err) {
         if (!(err instanceof Refused)) throw err;
         last = err.message;
+        if (err.kind === 'denied')
+          throw new NotAllowed(
+            'http',
+            `${this.dialect.name} does not let ${quote(this.creds.username)} do this: ${last}`,
+            {
+              place: this.thread,
+            },
+          );
         if (err.kind === 'other') break;
         if (err.kind === 'login') this.session.reset();
         if (err.kind === 'flood') await this.opts.sleep(this.floodMs());
@@ -120,7 +140,7 @@ export class FormSink implements ThreadSink {
   }
 
   /** The form on `url` holding field `name`, logging in first when the board asks for it. */
-  private async formAt(url: string, name: string): Promise<BoardForm> {
+  async formAt(url: string, name: string): Promise<BoardForm> {
     let page = this.answered(await this.session.get(url));
     if (!this.dialect.loggedIn(page.body)) {
       await this.logIn();
@@ -130,13 +150,13 @@ export class FormSink implements ThreadSink {
   }
 
   /** A page the board served; its 5xx or 429 is said as such (nothing was sent yet), never read as "logged out". */
-  private answered(page: BoardResponse): BoardResponse {
+  answered(page: BoardResponse): BoardResponse {
     if (page.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
     if (page.status >= 500) throw new Refused('other', `the board answered ${statusWords(page.status)}`);
     return page;
   }
 
-  private formIn(page: BoardResponse, name: string): BoardForm {
+  formIn(page: BoardResponse, name: string): BoardForm {
     const form = findForm(page, name, this.opts.now());
     if (form) return form;
     const said = this.dialect.refusal(page.body);
@@ -169,7 +189,7 @@ export class FormSink implements ThreadSink {
   }
 
   /** Sends a form back once it is old enough and the account's flood interval has passed. */
-  private async submit(form: BoardForm, fields: Record<string, string>): Promise<BoardResponse> {
+  async submit(form: BoardForm, fields: Record<string, string>): Promise<BoardResponse> {
     const ready = Math.max(
       form.fetchedAt + this.dialect.minFormAgeMs,
       this.lastPostAt ? this.lastPostAt + this.floodMs() : 0,
@@ -179,7 +199,7 @@ export class FormSink implements ThreadSink {
     return this.session.post(form.action, { ...form.fields, ...fields });
   }
 
-  private check(res: BoardResponse): void {
+  check(res: BoardResponse): void {
     // A 5xx may come after the board stored the post: not a refusal, and not "logged out".
     if (res.status >= 500) throw new ModdeskError('http', `${this.dialect.name} answered ${statusWords(res.status)}`);
     if (res.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
@@ -220,9 +240,9 @@ export class FormSink implements ThreadSink {
   }
 }
 
-class Refused extends Error {
+export class Refused extends Error {
   constructor(
-    readonly kind: 'flood' | 'form' | 'login' | 'other',
+    readonly kind: RefusalKind,
     message: string,
   ) {
     super(message);

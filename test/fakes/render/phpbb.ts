@@ -20,6 +20,8 @@ export interface PhpbbPageInput {
   timeZone: string;
   /** Extra query kept in links, e.g. `&ppp=25` on MafiaScum. */
   extraQuery?: string;
+  /** The topic is locked (the reply button says so, as prosilver's does). */
+  locked?: boolean;
 }
 
 export function renderPhpbbPage(o: PhpbbPageInput): string {
@@ -38,7 +40,11 @@ export function renderPhpbbPage(o: PhpbbPageInput): string {
 <div id="page-body" class="page-body" role="main">
 <h2 class="topic-title"><a href="${base}">${escapeHtml(o.title)}</a></h2>
 <div class="action-bar bar-top">
-	<a href="./posting.php?mode=reply&amp;t=${o.topicId}" class="button" title="Post a reply"><span>Post Reply</span></a>
+	${
+    o.locked
+      ? `<a href="./posting.php?mode=reply&amp;t=${o.topicId}" class="button" title="This topic is locked, you cannot edit posts or make further replies."><span>Locked</span> <i class="icon fa-lock fa-fw" aria-hidden="true"></i></a>`
+      : `<a href="./posting.php?mode=reply&amp;t=${o.topicId}" class="button" title="Post a reply"><span>Post Reply</span></a>`
+  }
 	${bar}
 </div>
 ${posts}
