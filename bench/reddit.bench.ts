@@ -7,7 +7,7 @@ import { createRedditAdapter } from '../src/adapters/reddit/adapter.js';
 import { readRedditConfig } from '../src/adapters/reddit/config.js';
 import type { Cursor } from '../src/adapters/types.js';
 import { FakeThread } from '../test/fakes/reddit-fake-thread.js';
-import { FakeRedditServer } from '../test/fakes/reddit-server.js';
+import { FakeRedditServer, partialLikeReddit } from '../test/fakes/reddit-server.js';
 import type { BenchFigure } from './run.js';
 
 const COMMENTS = 5000;
@@ -49,6 +49,7 @@ export default async function redditBench(): Promise<BenchFigure[]> {
     }
     const rawCpu = cpuMs(raw0) / POLLS;
 
+    const partial = await partialRead();
     const snoo = { name: 'requests to read 5,000 comments (snoowrap gateway)', value: viaSnoowrap.requests };
     return [
       {
@@ -56,7 +57,14 @@ export default async function redditBench(): Promise<BenchFigure[]> {
         value: full.requests,
         unit: 'requests',
         baseline: snoo,
-        note: 'acceptance: ≤ 60',
+        note: 'acceptance: ≤ 55',
+      },
+      {
+        name: 'reddit: requests to read 5,000 comments whose morechildren answers leave ids out (undici gateway)',
+        value: partial.requests,
+        unit: 'requests',
+        baseline: { name: 'the whole thread', value: full.requests },
+        note: `${partial.leftOut} ids left out; acceptance: ≤ 55, every comment read`,
       },
       {
         ...snoo,
@@ -78,6 +86,24 @@ export default async function redditBench(): Promise<BenchFigure[]> {
         note: 'process CPU, fake server included',
       },
     ];
+  } finally {
+    await fake.close();
+  }
+}
+
+/** One full read of the same thread from a fake whose morechildren answers are partial, as Reddit's are. */
+async function partialRead(): Promise<{ requests: number; leftOut: number }> {
+  const fake = await FakeRedditServer.start({
+    thread: new FakeThread().generate(COMMENTS, 11),
+    leftOut: partialLikeReddit,
+  });
+  try {
+    const r = await createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), 'undici').read(
+      null,
+    );
+    if (r.posts.length !== COMMENTS || r.missing)
+      throw new Error(`reddit bench: the partial read got ${r.posts.length} of ${COMMENTS} comments`);
+    return { requests: r.requests, leftOut: fake.leftOutCount };
   } finally {
     await fake.close();
   }

@@ -49,20 +49,30 @@ export interface FakeRedditOptions {
   latencyMs?: number;
   moreChildrenCap?: number;
   /**
-   * Partial answers the way Reddit's are: morechildren leaves `leftOut(id, idsAsked)` comments out of its answer,
-   * with no stub in their place (a real answer asked for 9 ids and returned 7:
-   * test/fixtures/pages/reddit/morechildren-3hahrw.json). Their permalinks still show them.
+   * Partial answers the way Reddit's are: morechildren leaves `leftOut(id, idsAsked, answer)` comments out of its
+   * answer (`answer`: the fake's count of morechildren answers so far), with no stub in their place (a real answer
+   * asked for 9 ids and returned 7: test/fixtures/pages/reddit/morechildren-3hahrw.json). Their permalinks still
+   * show them.
    */
-  leftOut?: (id: string, idsAsked: number) => boolean;
+  leftOut?: (id: string, idsAsked: number, answer: number) => boolean;
 }
 
 /**
- * Partial answers for `leftOut`: about 1 comment in 70 is left out of any morechildren answer asking for more than
- * 25 ids, and about 1 in 1,999 out of every answer (only its permalink shows it).
+ * Partial answers for `leftOut`: each answer leaves out about 1 id in 70 of those asked, whatever the batch's size
+ * (the one real partial answer we hold left out 2 of 9), a different few each time; and about 1 comment in 1,999 is
+ * left out of every answer (only its permalink shows it). Invented from that one sample, as the README says.
  */
-export function partialLikeReddit(id: string, idsAsked: number): boolean {
+export function partialLikeReddit(id: string, _idsAsked: number, answer: number): boolean {
   const n = Number.parseInt(id, 36);
-  return (n % 70 === 0 && idsAsked > 25) || n % 1999 === 0;
+  return mix(n, answer) < 0x100000000 / 70 || n % 1999 === 0;
+}
+
+/** A well-spread 32-bit hash of two integers (murmur3's finaliser). */
+function mix(a: number, b: number): number {
+  let h = (a ^ Math.imul(b + 1, 0x9e3779b1)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 interface Reply {
@@ -78,6 +88,7 @@ export class FakeRedditServer {
   readonly violations: string[] = [];
   /** Ids that `leftOut` kept out of morechildren answers. */
   leftOutCount = 0;
+  private moreChildrenAnswers = 0;
   readonly opts: Required<Omit<FakeRedditOptions, 'thread'>>;
   url = '';
   private server: Server;
@@ -295,7 +306,8 @@ export class FakeRedditServer {
       if (ids.length > 100) this.violations.push(`morechildren with ${ids.length} ids`);
       if (p.link_id !== t.linkId)
         return { status: 400, body: '{"json": {"errors": [["BAD_LINK", "bad link_id", "link_id"]]}}' };
-      const served = ids.filter((id) => !this.opts.leftOut(id, ids.length));
+      this.moreChildrenAnswers += 1;
+      const served = ids.filter((id) => !this.opts.leftOut(id, ids.length, this.moreChildrenAnswers));
       this.leftOutCount += ids.length - served.length;
       const things = t.moreChildren(served, sortOf(p.sort), p.limit_children === 'true', me, this.opts.moreChildrenCap);
       return json({ json: { errors: [], data: { things } } });

@@ -14,10 +14,11 @@ export interface ExpandIo {
 export const MORECHILDREN_MAX = 100;
 /**
  * Reddit's morechildren answers sometimes leave out ids that were asked for, with no stub in their place (a real
- * answer asked for 9 and returned 7: test/fixtures/pages/reddit/morechildren-3hahrw.json). Those ids are asked
- * again together in a smaller batch, then each through its own permalink.
+ * answer asked for 9 and returned 7: test/fixtures/pages/reddit/morechildren-3hahrw.json). Those ids ride at the
+ * head of the next call (one that is sent anyway, or one of their own when none is left), up to this many answers
+ * in all; then each is fetched through its own permalink.
  */
-export const RETRY_BATCH = 25;
+export const LEFT_OUT_ASKS = 3;
 const MAX_ASKS = 5;
 
 export interface Expanded {
@@ -29,8 +30,8 @@ export interface Expanded {
 /**
  * Expands every stub, one request at a time: `more` ids from all stubs are pooled into calls of up to 100
  * (platforms.md §1.4 cost model: about 1 + hidden/100 requests, plus one per "continue this thread" chain).
- * Ids an answer left out are retried in batches of RETRY_BATCH, then one by one through their permalink; ids that
- * keep coming back in stubs go to their permalink after 5 asks (a comment deleted meanwhile cannot loop). What even
+ * Ids an answer left out are asked again in the next call, then one by one through their permalink; ids that keep
+ * coming back in stubs go to their permalink after 5 asks (a comment deleted meanwhile cannot loop). What even
  * the permalink does not give is returned as `missing`, never dropped silently. `skip` leaves out ids already known.
  */
 export async function expandStubs(
@@ -44,10 +45,10 @@ export async function expandStubs(
 ): Promise<Expanded> {
   const byId = new Map(start.comments.map((c) => [c.id, c]));
   let queue: string[] = [];
-  const retry: string[] = [];
   const permalinks: string[] = [];
   const pending = new Set<string>();
-  const retried = new Set<string>();
+  /** How many answers left each id out with no stub in its place. */
+  const leftOut = new Map<string, number>();
   const asked = new Map<string, number>();
   const missing = new Set<string>();
   const continues: string[] = [];
@@ -99,21 +100,22 @@ export async function expandStubs(
     }
     const got = await step(io.more(ids));
     const stubbed = new Set(got.stubs.flatMap((s) => (s.kind === 'more' ? s.children : [])));
+    const again: string[] = [];
     for (const id of ids) {
       if (byId.has(id) || stubbed.has(id) || pending.has(id)) continue;
-      // Left out with no stub in its place.
-      if (retried.has(id)) lastResort(id);
+      const times = (leftOut.get(id) ?? 0) + 1;
+      leftOut.set(id, times);
+      if (times >= LEFT_OUT_ASKS) lastResort(id);
       else {
-        retried.add(id);
         pending.add(id);
-        retry.push(id);
+        again.push(id);
       }
     }
+    if (again.length > 0) queue = again.concat(queue);
   };
-  while (queue.length + retry.length + continues.length + permalinks.length > 0) {
+  while (queue.length + continues.length + permalinks.length > 0) {
     opts.signal?.throwIfAborted();
     if (queue.length > 0) await ask(queue.splice(0, MORECHILDREN_MAX));
-    else if (retry.length > 0) await ask(retry.splice(0, RETRY_BATCH));
     else if (continues.length > 0) await step(io.continueAt(continues.shift()!));
     else {
       const id = permalinks.shift()!;
