@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type FormsModOptions, modRoute } from './board-forms-mod.js';
 import { bbcodeToHtml } from './board-phpbb.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import type { FakeThread } from './fake-thread.js';
@@ -19,9 +20,11 @@ export interface FormsBoardOptions {
   users?: Record<string, string>;
   floodSeconds?: number;
   tokenLifetimeSeconds?: number;
+  /** Who may edit others' posts and lock threads, and the edit time limit (board-forms-mod.ts). */
+  mod?: FormsModOptions;
 }
 
-interface Session {
+export interface Session {
   id: string;
   user: string | null;
 }
@@ -32,6 +35,10 @@ export class FormsBoardState {
   readonly sent: { from: string; to: string; title: string; message: string }[] = [];
   readonly refusals: string[] = [];
   logins = 0;
+  /** Edits that changed a post and lock/unlock requests that changed the thread. */
+  readonly modLog: string[] = [];
+  /** Called the moment an edit or a lock is stored, before the board answers. */
+  onModTaken: (() => void) | null = null;
   /** Called the moment the board has stored a post, before it answers (a test may kill the poster right there). */
   onPostTaken: (() => void) | null = null;
   constructor(
@@ -97,8 +104,9 @@ export async function startFormsBoard(
     users: opts.users ?? { Mod: 'correct horse' },
     floodSeconds: opts.floodSeconds ?? 0,
     tokenLifetimeSeconds: opts.tokenLifetimeSeconds ?? 86_400,
+    mod: opts.mod ?? {},
   });
-  const live = (req: FakeRequest) => route(state, req);
+  const live = (req: FakeRequest) => route(state, req) ?? modRoute(state, req);
   const fake =
     engine === 'xenforo'
       ? await startXenforoFake({ thread, live })
@@ -106,11 +114,11 @@ export async function startFormsBoard(
   return { ...fake, board: state };
 }
 
-function words(state: FormsBoardState) {
+export function words(state: FormsBoardState) {
   return state.engine === 'xenforo' ? XF : VB;
 }
 
-function session(state: FormsBoardState, req: FakeRequest): Session {
+export function session(state: FormsBoardState, req: FakeRequest): Session {
   const name = words(state).cookie;
   const id = new RegExp(`(?:^|;\\s*)${name}=([a-f0-9]+)`).exec(req.headers.cookie ?? '')?.[1];
   const known = id ? state.sessions.get(id) : undefined;
@@ -120,7 +128,7 @@ function session(state: FormsBoardState, req: FakeRequest): Session {
   return fresh;
 }
 
-function page(state: FormsBoardState, s: Session, body: string, cookie = s.id): FakeResponse {
+export function page(state: FormsBoardState, s: Session, body: string, cookie = s.id): FakeResponse {
   const xf = state.engine === 'xenforo';
   const nav = s.user
     ? xf
@@ -134,13 +142,13 @@ function page(state: FormsBoardState, s: Session, body: string, cookie = s.id): 
   return res;
 }
 
-function error(state: FormsBoardState, text: string): string {
+export function error(state: FormsBoardState, text: string): string {
   return state.engine === 'xenforo'
     ? `<div class="blockMessage blockMessage--error blockMessage--iconic">${escapeHtml(text)}</div>`
     : `<div class="standard_error"><div class="blockrow restore">${escapeHtml(text)}</div></div>`;
 }
 
-function form(state: FormsBoardState, s: Session, action: string, inner: string): string {
+export function form(state: FormsBoardState, s: Session, action: string, inner: string): string {
   return `<form action="${action}" method="post">${inner}<input type="hidden" name="${words(state).tokenField}" value="${state.token(s)}" /><input type="submit" value="Go" /></form>`;
 }
 
@@ -235,7 +243,8 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
     state.refusals.push('flood');
     return page(state, s, error(state, w.flood(state.opts.floodSeconds)));
   }
-  state.thread.add({ author: s.user, html: bbcodeToHtml(f.get('message') ?? ''), createdAt: Date.now() });
+  const added = state.thread.add({ author: s.user, html: bbcodeToHtml(f.get('message') ?? ''), createdAt: Date.now() });
+  state.thread.sources.set(added.id, f.get('message') ?? '');
   state.lastPost.set(s.user, now);
   state.onPostTaken?.();
   return page(state, s, '<p>Thank you for posting!</p>');

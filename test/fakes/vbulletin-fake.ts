@@ -39,6 +39,7 @@ export async function startVbulletinFake(opts: VbulletinFakeOptions = {}): Promi
         total,
         timeZone: opts.timeZone ?? 'America/Chicago',
         now: Date.now(),
+        locked: thread.locked,
       }),
     );
   };

@@ -39,6 +39,7 @@ export async function startXenforoFake(opts: XenforoFakeOptions = {}): Promise<F
           page: requested,
           pageCount,
           timeZone: opts.timeZone ?? 'America/New_York',
+          locked: thread.locked,
         }),
       );
     },

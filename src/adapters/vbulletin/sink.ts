@@ -13,7 +13,10 @@ function vbError(body: string): string | null {
  * `login.php?do=login` with `vb_login_username` / `vb_login_password`, a reply is `newreply.php?do=postreply&t=N`
  * with `message`, and the flood check answers "This forum requires that you wait 30 seconds between posts."
  * (`floodchecktime`, default 30 s). PMs: `private.php?do=insertpm` (recipients, title, message). vBulletin 3 has
- * the same forms; vBulletin 5 posts through its AJAX API and is not supported here.
+ * the same forms; vBulletin 5 posts through its AJAX API and is not supported here. Editing is
+ * `editpost.php?do=editpost&p=N` → `do=updatepost` (no flood check); opening/closing is the thread tools'
+ * `postings.php` `do=openclosethread`, which toggles, so the state is read first (form-own-actions.ts); a
+ * logged-in account without the permission gets "NAME, you do not have permission to access this page."
  */
 export const vbulletinDialect: BoardDialect = {
   name: 'vBulletin',
@@ -22,13 +25,15 @@ export const vbulletinDialect: BoardDialect = {
   loggedIn: (body) => /login\.php\?do=logout/.test(body),
   refusal: vbError,
   kind: (said) =>
-    /requires that you wait \d+ seconds between posts/i.test(said)
-      ? 'flood'
-      : /security token was missing or has expired/i.test(said)
-        ? 'form'
-        : /not logged in|do not have permission/i.test(said)
-          ? 'login'
-          : 'other',
+    /\w, you do not have permission/i.test(said)
+      ? 'denied'
+      : /requires that you wait \d+ seconds between posts/i.test(said)
+        ? 'flood'
+        : /security token was missing or has expired/i.test(said)
+          ? 'form'
+          : /not logged in|do not have permission/i.test(said)
+            ? 'login'
+            : 'other',
   replyUrl: (thread) => {
     const t = new URL(thread).searchParams.get('t') ?? /\/(\d+)-/.exec(new URL(thread).pathname)?.[1] ?? '';
     return new URL(`newreply.php?do=newreply&t=${t}`, thread).href;
@@ -38,6 +43,20 @@ export const vbulletinDialect: BoardDialect = {
   minFormAgeMs: 0,
   floodSeconds: 30,
   small: (line) => `[SIZE=1]${line}[/SIZE]`,
+  edit: {
+    url: (thread, postId) => new URL(`editpost.php?do=editpost&p=${encodeURIComponent(postId)}`, thread).href,
+    submit: {},
+  },
+  lock: {
+    locked: (page) => /Thread Closed<\/span>/.test(page),
+    formUrl: (thread) => {
+      const t = new URL(thread).searchParams.get('t') ?? /\/(\d+)-/.exec(new URL(thread).pathname)?.[1] ?? '';
+      return new URL(`postings.php?do=openclosethread&t=${t}`, thread).href;
+    },
+    marker: 'securitytoken',
+    action: () => null,
+    fields: () => ({}),
+  },
   pm: {
     composeUrl: (thread) => new URL('private.php?do=newpm', thread).href,
     fields: (to, subject) => ({ recipients: to, title: subject }),

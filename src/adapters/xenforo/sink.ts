@@ -12,7 +12,10 @@ function xfError(body: string): string | null {
  * "Security error occurred…" when missing or stale); `/login/login` takes `login` and `password`; a thread's reply
  * form is `/threads/{slug}.{id}/reply`, posting to `add-reply`; the flood check answers "You must wait at least N
  * seconds before performing this action." (`floodCheckLength`, default 60 s; staff often bypass it). PMs are
- * conversations (`/conversations/add`: recipients, title, message).
+ * conversations (`/conversations/add`: recipients, title, message). Editing one's post is `/posts/{id}/edit`
+ * (no flood check; in a closed thread only for who may lock); closing a thread is its edit form's
+ * `discussion_open` box, shown to who has `lockUnlockThread`, else "You do not have permission to view this page
+ * or perform this action." (test/fakes/board-forms-mod.ts).
  */
 export const xenforoDialect: BoardDialect = {
   name: 'XenForo',
@@ -27,13 +30,24 @@ export const xenforoDialect: BoardDialect = {
         ? 'form'
         : /must be logged.in|log in or register/i.test(said)
           ? 'login'
-          : 'other',
+          : /do not have permission|discussion is closed/i.test(said)
+            ? 'denied'
+            : 'other',
   replyUrl: (thread) => new URL('reply', thread.endsWith('/') ? thread : `${thread}/`).href,
   message: 'message',
   submit: {},
   minFormAgeMs: 0,
   floodSeconds: 60,
   small: (line) => `[SIZE=2]${line}[/SIZE]`,
+  edit: { url: (thread, postId) => new URL(`/posts/${encodeURIComponent(postId)}/edit`, thread).href, submit: {} },
+  lock: {
+    locked: (page) => /blockStatus-message--locked/.test(page),
+    formUrl: (thread) => new URL('edit', thread.endsWith('/') ? thread : `${thread}/`).href,
+    marker: '_xfSet[discussion_open]',
+    action: () => null,
+    // An unticked box sends nothing; `_xfSet` tells XenForo the box was on the form, so "0" and absent both close.
+    fields: (lock) => ({ discussion_open: lock ? '0' : '1' }),
+  },
   pm: {
     composeUrl: (thread) => new URL('/conversations/add', thread).href,
     fields: (to, subject) => ({ recipients: to, title: subject }),

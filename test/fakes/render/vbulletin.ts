@@ -15,6 +15,8 @@ export interface VbPageInput {
   total: number;
   timeZone: string;
   now: number;
+  /** A closed thread: vB4's thread controls say "Thread Closed" where the reply button was. */
+  locked?: boolean;
 }
 
 export function renderVbPage(o: VbPageInput): string {
@@ -83,7 +85,7 @@ function renderVb4(o: VbPageInput): string {
 <html xmlns="http://www.w3.org/1999/xhtml" dir="ltr" lang="en">
 <head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8" /><title>${escapeHtml(o.title)}${o.page > 1 ? ` - Page ${o.page}` : ''}</title></head>
 <body>
-<div id="thread_controls" class="thread_controls toolsmenu">${vb4Pagination(o)}</div>
+<div id="thread_controls" class="thread_controls toolsmenu">${o.locked ? '<span class="newcontent_textcontrol" id="threadclosed_top"><span>+</span> Thread Closed</span>' : ''}${vb4Pagination(o)}</div>
 <div id="postlist" class="postlist restrain">
 <ol id="posts" class="posts" start="${(o.page - 1) * o.perPage + 1}">
 ${posts}

@@ -9,6 +9,8 @@ export interface XenforoPageInput {
   page: number;
   pageCount: number;
   timeZone: string;
+  /** A closed thread: XenForo's status block "Not open for further replies." */
+  locked?: boolean;
 }
 
 export function renderXenforoPage(o: XenforoPageInput): string {
@@ -19,7 +21,7 @@ export function renderXenforoPage(o: XenforoPageInput): string {
 <body data-template="thread_view">
 <div class="p-body-main"><div class="p-body-content"><div class="p-body-pageContent">
 <div class="block block--messages" data-xf-init="" data-type="post" data-href="/inline-mod/">
-<div class="block-outer">${nav}</div>
+<div class="block-outer">${nav}</div>${o.locked ? '\n<dl class="blockStatus"><dt>Status</dt><dd class="blockStatus-message blockStatus-message--locked">Not open for further replies.</dd></dl>' : ''}
 <div class="block-container lbContainer"><div class="block-body js-replyNewMessageContainer">
 ${o.posts.map((p) => renderPost(o, p.post, p.number)).join('\n')}
 </div></div>
