@@ -1,3 +1,4 @@
+import { type DiscourseModState, discourseModRoute } from './discourse-mod.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import { type FakePost, FakeThread, type FakeThreadOptions } from './fake-thread.js';
 import { type ForumFake, startFake } from './forum-fake.js';
@@ -11,11 +12,16 @@ export interface DiscourseFakeOptions extends FakeThreadOptions {
   maxIds?: number;
   apiKey?: string;
   apiUsername?: string;
+  /** Staff accounts and the API's rate limit (discourse-mod.ts). */
+  moderators?: string[];
+  rateLimitEvery?: number;
 }
 
 export interface DiscourseFake extends ForumFake {
   /** Raw markdown of posts made through the API. */
   raws: Map<number, string>;
+  /** Edits and closes taken (discourse-mod.ts). */
+  mod: DiscourseModState;
 }
 
 /** Discourse's JSON API (platforms.md §2.4): topic, posts near a number, posts.json by ids, POST /posts.json. */
@@ -63,6 +69,7 @@ export async function startDiscourseFake(opts: DiscourseFakeOptions = {}): Promi
       title: 'Example Mafia Game',
       slug,
       posts_count: visible.length,
+      closed: thread.locked,
       highest_post_number: thread.posts.length,
       chunk_size: 20,
       post_stream: {
@@ -110,7 +117,13 @@ export async function startDiscourseFake(opts: DiscourseFakeOptions = {}): Promi
     return null;
   };
   // The API answers change with every post made, so the fake's cache is keyed by the thread's version.
-  const fake = await startFake(thread, route, (base) => `${base}/t/${slug}/${topicId}`);
+  const mod: DiscourseModState = { modLog: [], writes: 0, onModTaken: null };
+  const modRoute = discourseModRoute(thread, raws, topicId, opts, mod, json);
+  const fake = await startFake(
+    thread,
+    (req) => modRoute(req) ?? route(req),
+    (base) => `${base}/t/${slug}/${topicId}`,
+  );
   fake.server.robotsTxt = 'User-agent: *\nDisallow: /admin/\nDisallow: /auth/\nDisallow: /u/\n';
-  return { ...fake, raws };
+  return { ...fake, raws, mod };
 }

@@ -1,7 +1,10 @@
+import type { PostEdit } from '../../domain/owned-block.js';
 import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
 import { resolveHttp, type SourceOptions } from '../common/paged-source.js';
+import { NotAllowed } from '../common/post-outcome.js';
 import { PoliteClient } from '../http/polite-client.js';
-import type { Cursor, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
+import type { Cursor, EditReceipt, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
+import { DiscourseOwnActions } from './own-actions.js';
 import { DiscourseReader } from './reader.js';
 import { DiscourseSink } from './sink.js';
 import { discourseTopic } from './urls.js';
@@ -21,6 +24,7 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
   private readonly client: PoliteClient;
   private readonly reader: DiscourseReader;
   private readonly sink: DiscourseSink | null;
+  private readonly own: DiscourseOwnActions | null;
 
   constructor(opts: DiscourseSourceOptions) {
     const ref = discourseTopic(opts.url);
@@ -33,6 +37,7 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
     const apiKey = opts.env.DISCOURSE_API_KEY;
     const username = opts.env.DISCOURSE_API_USERNAME;
     this.sink = apiKey && username ? new DiscourseSink(ref, this.client, { apiKey, username }) : null;
+    this.own = apiKey && username ? new DiscourseOwnActions(ref, this.client, { apiKey, username }) : null;
   }
 
   get stats(): ReadStats {
@@ -53,6 +58,14 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
     return { id: null, url: null };
   }
 
+  editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {
+    return this.own ? this.own.editPost(postId, edit) : Promise.reject(withoutKey('edit the post'));
+  }
+
+  setLocked(locked: boolean): Promise<{ changed: boolean }> {
+    return this.own ? this.own.setLocked(locked) : Promise.reject(withoutKey(locked ? 'close the topic' : 'open it'));
+  }
+
   close(): Promise<void> {
     return this.client.close();
   }
@@ -63,3 +76,10 @@ export function createDiscourseSource(opts: DiscourseSourceOptions): DiscourseSo
 }
 
 export { mapDiscourseResponse } from './parse-page.js';
+
+function withoutKey(what: string): NotAllowed {
+  return new NotAllowed(
+    'usage',
+    `moddesk has no Discourse API key to ${what} with (DISCOURSE_API_KEY and DISCOURSE_API_USERNAME): do it by hand`,
+  );
+}

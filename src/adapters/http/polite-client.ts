@@ -66,10 +66,12 @@ export interface GetOptions {
   /** False when the body is truncated or otherwise unusable: the request is retried. */
   validate?: (body: string) => boolean;
   signal?: AbortSignal;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   body?: string;
   /** Attempts for this request (default `maxAttempts`); a POST that is not idempotent by itself uses 1. */
   attempts?: number;
+  /** A 4xx (not 429) is handed back as an answer to read, not thrown: an API's refusal in its own words. */
+  acceptClientErrors?: boolean;
 }
 
 const RETRY_STATUSES = new Set([500, 502, 503, 504, 520, 522, 524]);
@@ -109,7 +111,7 @@ export class PoliteClient {
   async get(url: string, opts: GetOptions = {}): Promise<HttpResponse> {
     let target = new URL(url);
     for (let hop = 0; ; hop++) {
-      if (this.options.robots && opts.method !== 'POST') await this.checkRobots(target, opts.signal);
+      if (this.options.robots && (opts.method ?? 'GET') === 'GET') await this.checkRobots(target, opts.signal);
       const res = await this.attempt(target, opts);
       const location = res.headers.location;
       if (res.status >= 300 && res.status < 400 && location) {
@@ -155,7 +157,7 @@ export class PoliteClient {
   }
 
   /** One logical request with its retries; returns redirects (and, with acceptClientErrors, 4xx) as they are. */
-  private async attempt(target: URL, opts: GetOptions & { acceptClientErrors?: boolean }): Promise<HttpResponse> {
+  private async attempt(target: URL, opts: GetOptions): Promise<HttpResponse> {
     const { scheduler } = this.options;
     const maxAttempts = opts.attempts ?? this.options.maxAttempts;
     let lastProblem = '';
