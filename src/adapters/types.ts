@@ -1,4 +1,5 @@
 import type { PostEdit } from '../domain/owned-block.js';
+import type { PmWindow } from '../domain/pm-window.js';
 import type { Post } from '../domain/post.js';
 
 /**
@@ -45,6 +46,11 @@ export interface ThreadSource {
        * posts found since the last call and a cursor that resumes after them, so a read cut short keeps them.
        */
       onCheckpoint?: (partial: ReadResult) => Promise<void> | void;
+      /**
+       * Read the moderator's PM inbox too, where the adapter can (issue 30): only messages this window takes (the
+       * game's players, during the game) become `channel: "pm"` posts; the rest of the inbox is never kept.
+       */
+      pms?: PmWindow;
     },
   ): Promise<ReadResult>;
 }

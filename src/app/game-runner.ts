@@ -3,6 +3,7 @@ import { hasMarker, marker } from '../adapters/common/idempotency.js';
 import type { Source } from '../adapters/registry.js';
 import type { Cursor, ReadResult } from '../adapters/types.js';
 import type { GameFile } from '../domain/game-file.js';
+import { pmWindowOf } from '../domain/pm-window.js';
 import type { Post } from '../domain/post.js';
 import { formatInstant, HOUR, type Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
@@ -248,6 +249,7 @@ export class GameRunner {
         source.read(firstCursor, {
           signal: s,
           inbox,
+          pms: pmWindowOf(this.game),
           onProgress: (p) => {
             total = p.postsTotal ?? total;
             progress();

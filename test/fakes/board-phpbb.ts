@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ModPermissions, modRoute } from './board-phpbb-mod.js';
+import { phpbbPmPage } from './board-phpbb-pms.js';
+import { FakeInbox } from './fake-inbox.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import type { FakeThread } from './fake-thread.js';
 import { type ForumFake, html } from './forum-fake.js';
@@ -26,6 +28,8 @@ export interface PhpbbBoardOptions {
   permissions?: Record<string, ModPermissions>;
   /** `edit_time` in minutes (0: no limit): past it, only m_edit may edit. */
   editTime?: number;
+  /** The accounts' time zone, in which PM pages print their dates; default America/New_York. */
+  timeZone?: string;
 }
 
 export interface Session {
@@ -53,6 +57,8 @@ export class PhpbbBoardState {
   readonly confirmKeys = new Map<string, string>();
   /** Called the moment an edit or a lock is stored, before the board answers. */
   onModTaken: (() => void) | null = null;
+  /** The accounts' private messages (board-phpbb-pms.ts serves them). */
+  readonly inbox = new FakeInbox();
   constructor(
     readonly thread: FakeThread,
     readonly topicId: number,
@@ -125,6 +131,7 @@ export async function startPhpbbBoard(
     now: opts.now ?? (() => Math.floor(Date.now() / 1000)),
     permissions: opts.permissions ?? {},
     editTime: opts.editTime ?? 0,
+    timeZone: opts.timeZone ?? 'America/New_York',
   });
   const live = (req: FakeRequest) => route(state, req) ?? modRoute(state, req);
   const fake = await startPhpbbFake({ thread, topicId, perPage: opts.perPage ?? 10, live });
@@ -231,6 +238,8 @@ function route(state: PhpbbBoardState, req: FakeRequest): FakeResponse | null {
   }
   if (path === '/ucp.php' && q.get('i') === 'pm') {
     if (!s.user) return loginBox(state, s, '', 'You need to login to perform this action.');
+    const pms = req.method === 'GET' ? phpbbPmPage(state.inbox, s.user, q, state.opts.timeZone) : null;
+    if (pms !== null) return page(s, pms);
     if (q.get('folder') === 'sentbox') {
       const mine = state.sent.filter((m) => m.from === s.user);
       return page(s, `<ul class="topiclist">${mine.map((m) => `<li>${escapeHtml(m.subject)}</li>`).join('')}</ul>`);

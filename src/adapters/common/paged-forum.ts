@@ -1,4 +1,6 @@
+import type { PmWindow } from '../../domain/pm-window.js';
 import type { Post } from '../../domain/post.js';
+import type { PmPages } from '../pms/board-pm-inbox.js';
 import type { BoardDialect } from '../posting/board-dialect.js';
 import type { ReadProgress, ReadResult } from '../types.js';
 
@@ -13,6 +15,8 @@ export interface PagedPlatform {
   parsePage(html: string, ctx: PageContext): ParsedPage;
   /** How the engine's login, reply and message forms work (sink.ts), for posting with the moderator's account. */
   dialect?: BoardDialect;
+  /** The moderator's PM inbox pages (read with the account of `dialect`). */
+  pms?: PmPages;
 }
 
 export interface PageContext {
@@ -53,6 +57,8 @@ export interface ReadOptions {
    * after them. Posts handed to a checkpoint are not repeated in the final ReadResult.
    */
   onCheckpoint?: (partial: ReadResult) => Promise<void> | void;
+  /** Read the moderator's PMs too, keeping those this window takes (ThreadSource.read). */
+  pms?: PmWindow;
 }
 
 /** Counters the contract suite and the bench read: a quiet poll maps no posts. */

@@ -1,5 +1,7 @@
 import type { PostEdit } from '../../domain/owned-block.js';
 import { type HttpOptions, httpOptions, PoliteClient } from '../http/polite-client.js';
+import { BoardPmInbox } from '../pms/board-pm-inbox.js';
+import { readPms } from '../pms/pm-inbox.js';
 import { BoardSession } from '../posting/board-session.js';
 import { FormSink } from '../posting/form-sink.js';
 import type { Cursor, EditReceipt, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
@@ -7,6 +9,7 @@ import type { PagedPlatform, ReadOptions, ReadStats } from './paged-forum.js';
 import { PagedReader } from './paged-reader.js';
 import { NotAllowed } from './post-outcome.js';
 import { checkTimeZone } from './time-zone.js';
+import { sortDump } from './versions.js';
 
 /** What every adapter factory of ours accepts (the registry passes these through). */
 export interface SourceOptions {
@@ -41,25 +44,51 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
   private readonly client: PoliteClient;
   private readonly reader: PagedReader;
   private readonly poster: FormSink | null;
+  /** The moderator's PM inbox, read with the poster's session (null without an account or PM pages). */
+  private readonly inbox: BoardPmInbox | null;
 
   constructor(engine: PagedPlatform, opts: SourceOptions) {
     this.platform = engine.platform;
     this.thread = engine.threadUrl(opts.url);
     this.client = new PoliteClient(resolveHttp(opts));
-    this.reader = new PagedReader(engine, this.client, this.thread, {
+    const dates = {
       timeZone: resolveTimeZone(opts),
       dateOrder: opts.dateOrder ?? (opts.env.MODDESK_FORUM_DATE_ORDER === 'dmy' ? 'dmy' : 'mdy'),
+    } as const;
+    this.reader = new PagedReader(engine, this.client, this.thread, {
+      ...dates,
       checkpointEvery: opts.checkpointEvery,
     });
-    this.poster = formSinkFor(engine, this.thread, opts);
+    const poster = formSinkFor(engine, this.thread, opts);
+    this.poster = poster;
+    this.inbox =
+      poster && engine.pms && engine.dialect
+        ? new BoardPmInbox(engine.pms, this.thread, poster.session, engine.dialect, () => poster.logIn(), dates)
+        : null;
   }
 
   get stats(): ReadStats {
     return this.reader.stats;
   }
 
-  read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
-    return this.reader.read(cursor, opts);
+  /** The thread, then (given `opts.pms` and an account) the game's new PMs; the cursor keeps both. */
+  async read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
+    const pmCursor = cursor?.pms;
+    // A checkpoint of a long thread read keeps the PM cursor it started from.
+    const keep = (r: ReadResult): ReadResult =>
+      pmCursor === undefined ? r : { ...r, cursor: { ...r.cursor, pms: pmCursor } };
+    const checkpoint = opts?.onCheckpoint;
+    const result = await this.reader.read(cursor, {
+      ...opts,
+      ...(checkpoint ? { onCheckpoint: (partial: ReadResult) => checkpoint(keep(partial)) } : {}),
+    });
+    if (!opts?.pms || !this.inbox || !this.poster) return keep(result);
+    const pms = await readPms(this.inbox, opts.pms, pmCursor, this.poster.creds.username);
+    return {
+      ...result,
+      posts: pms.posts.length > 0 ? sortDump([...result.posts, ...pms.posts]) : result.posts,
+      cursor: { ...result.cursor, pms: pms.cursor },
+    };
   }
 
   async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {

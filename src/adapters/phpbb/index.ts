@@ -1,6 +1,7 @@
 import type { PagedPlatform } from '../common/paged-forum.js';
 import { PagedForumSource, type SourceOptions } from '../common/paged-source.js';
 import { parsePhpbbPage } from './parse-page.js';
+import { phpbbPms } from './parse-pms.js';
 import { phpbbDialect } from './sink.js';
 import { phpbbPageUrl, phpbbThreadUrl } from './urls.js';
 
@@ -10,6 +11,7 @@ export const phpbbEngine: PagedPlatform = {
   pageUrl: phpbbPageUrl,
   parsePage: parsePhpbbPage,
   dialect: phpbbDialect,
+  pms: phpbbPms,
 };
 
 /** A phpBB 3.x topic (MafiaScum included) as a ThreadSource; replies posted with the moderator's account (sink.ts). */

@@ -165,7 +165,7 @@ export class FormSink implements ThreadSink {
     throw new Refused('other', `no form with a "${name}" box on ${page.url} (does the account may post there?)`);
   }
 
-  private async logIn(): Promise<void> {
+  async logIn(): Promise<void> {
     this.session.reset();
     const { login } = this.dialect;
     const page = this.answered(await this.session.get(this.dialect.loginUrl(this.thread)));
