@@ -1,0 +1,96 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../../src/app/clock.js';
+import { Watcher } from '../../src/app/watcher.js';
+import { extractActions } from '../../src/parser/extract-actions.js';
+import { Store } from '../../src/storage/store.js';
+import { startPhpbbBoard } from '../fakes/board-phpbb.js';
+import type { FakeInbox } from '../fakes/fake-inbox.js';
+import { FakeThread } from '../fakes/fake-thread.js';
+import { tempDir, testConfig } from './helpers.js';
+
+/**
+ * Issue 30 item 2, end to end through the desk: a mafia player's night kill sent by PM on the forum reaches the
+ * state's night actions as a Reddit PM does, with nothing retyped; a non-player's PM is stored nowhere.
+ */
+const start = Date.UTC(2026, 0, 5, 18, 0, 0);
+const H = 3_600_000;
+const players = ['Alice', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'];
+
+function gameFile(dir: string, platform: string, url: string): string {
+  const file = join(dir, 'game.yaml');
+  writeFileSync(
+    file,
+    [
+      'ruleset: vanilla',
+      'title: "PM Game"',
+      'moderator: "Mod"',
+      `thread: { platform: ${platform}, url: "${url}" }`,
+      'players:',
+      ...players.map((p, i) => `  - { name: "${p}", faction: ${i < 2 ? 'mafia' : 'town'} }`),
+      'phases:',
+      `  - { name: D1, start: "${new Date(start).toISOString()}", deadline: "${new Date(start + 24 * H).toISOString()}" }`,
+      `  - { name: N1, start: "${new Date(start + 24 * H).toISOString()}", deadline: "${new Date(start + 48 * H).toISOString()}" }`,
+      '',
+    ].join('\n'),
+  );
+  return file;
+}
+
+function plantPms(inbox: FakeInbox, html: (s: string) => string): void {
+  inbox.send({ from: 'Alice', html: html('Kill: Dan'), sentAt: start - 2 * H });
+  inbox.send({ from: 'Zed', subject: 'Private', html: 'SECRET-NOT-A-PLAYER', sentAt: start + 25 * H });
+  inbox.send({ from: 'Alice', html: html('Kill: Cleo'), sentAt: start + 26 * H });
+}
+
+/** Every byte the desk wrote (the database and its WAL) holds no word of the non-player's message. */
+function storedNothingOf(dir: string, secret: string): void {
+  for (const f of readdirSync(dir).filter((n) => n.startsWith('moddesk.db')))
+    expect(readFileSync(join(dir, f)).includes(secret), f).toBe(false);
+}
+
+describe('issue 30/2: a night kill by PM through the desk', () => {
+  const tmp = tempDir('moddesk-pm-desk-');
+  afterAll(() => tmp.remove());
+
+  it('V-P2 on phpBB: Alice’s in-game Kill PM is tonight’s action, once; the pre-game and non-player PMs are not', async () => {
+    const thread = new FakeThread({ start: start + 60_000, stepMs: 60_000 });
+    thread.addPosts(4);
+    const board = await startPhpbbBoard(thread, { ignoreFlood: true, timeZone: 'UTC' });
+    plantPms(board.board.inbox, (s) => `<strong class="text-strong">${s}</strong>`);
+    const dir = join(tmp.dir, 'phpbb');
+    mkdirSync(dir, { recursive: true });
+    const file = gameFile(dir, 'phpbb', board.threadUrl);
+    const store = Store.open(join(dir, 'moddesk.db'), extractActions);
+    const watcher = new Watcher({
+      store,
+      clock: new FakeClock(start + 30 * H),
+      log: pino({ level: 'silent' }),
+      env: {
+        MODDESK_FORUM_USERNAME: 'Mod',
+        MODDESK_FORUM_PASSWORD: 'correct horse',
+        MODDESK_MIN_GAP_MS: '1',
+        MODDESK_FORUM_TIMEZONE: 'UTC',
+      },
+      config: testConfig(dir, file),
+    });
+    try {
+      watcher.open();
+      await watcher.pollAll();
+      board.board.expireSessions();
+      await watcher.pollAll();
+      const state = await watcher.desk.state('demo');
+      expect(state.phase?.name).toBe('N1');
+      expect(state.nightActions?.map((a) => [a.actor, a.kind, a.target])).toEqual([['Alice', 'kill', 'Cleo']]);
+      const pms = watcher.runners.get('demo')!.posts.filter((p) => p.channel === 'pm');
+      expect(pms.map((p) => p.author)).toEqual(['Alice']);
+    } finally {
+      await watcher.stop();
+      store.close();
+      await board.close();
+    }
+    storedNothingOf(dir, 'SECRET-NOT-A-PLAYER');
+  }, 60_000);
+});
