@@ -1,6 +1,6 @@
 import type { PmWindow } from '../../domain/pm-window.js';
 import type { Post } from '../../domain/post.js';
-import type { PmPages } from '../pms/board-pm-inbox.js';
+import type { PmListing, PmMessage } from '../pms/pm-inbox.js';
 import type { BoardDialect } from '../posting/board-dialect.js';
 import type { ReadProgress, ReadResult } from '../types.js';
 
@@ -65,4 +65,14 @@ export interface ReadOptions {
 export interface ReadStats {
   pagesParsed: number;
   postsMapped: number;
+}
+
+/** How one forum engine's PM pages are found and read (pure mappers: cheerio, fields checked with zod). */
+export interface PmPages {
+  /** The inbox's first page. */
+  inboxUrl(thread: string): string;
+  /** The conversations on an inbox page, newest first, and the link to the next page (null: the last). */
+  parseList(html: string, ctx: PageContext): { listings: PmListing[]; next: string | null };
+  /** The messages on a conversation's page, and the link to its next page (null: the last). */
+  parseConversation(html: string, ctx: PageContext): { messages: PmMessage[]; next: string | null };
 }

@@ -1,8 +1,7 @@
 import { ModdeskError } from '../../domain/errors.js';
 import { loadPage } from '../common/load-page.js';
 import { checkFields, displayTime, resolveUrl, squash } from '../common/page-helpers.js';
-import type { PageContext } from '../common/paged-forum.js';
-import type { PmPages } from '../pms/board-pm-inbox.js';
+import type { PageContext, PmPages } from '../common/paged-forum.js';
 import type { PmListing, PmMessage } from '../pms/pm-inbox.js';
 import { pmListingSchema, pmMessageSchema } from '../pms/pm-schema.js';
 

@@ -1,19 +1,9 @@
 import { ModdeskError } from '../../domain/errors.js';
-import type { PageContext } from '../common/paged-forum.js';
+import type { PageContext, PmPages } from '../common/paged-forum.js';
 import { statusWords } from '../http/status-words.js';
 import type { BoardDialect } from '../posting/board-dialect.js';
 import type { BoardResponse, BoardSession } from '../posting/board-session.js';
 import type { PmInbox, PmListing, PmMessage } from './pm-inbox.js';
-
-/** How one forum engine's PM pages are found and read (pure mappers: cheerio, fields checked with zod). */
-export interface PmPages {
-  /** The inbox's first page. */
-  inboxUrl(thread: string): string;
-  /** The conversations on an inbox page, newest first, and the link to the next page (null: the last). */
-  parseList(html: string, ctx: PageContext): { listings: PmListing[]; next: string | null };
-  /** The messages on a conversation's page, and the link to its next page (null: the last). */
-  parseConversation(html: string, ctx: PageContext): { messages: PmMessage[]; next: string | null };
-}
 
 /** Pages of one conversation read at most (a game's PM conversations are short). */
 const MAX_CONVERSATION_PAGES = 10;
