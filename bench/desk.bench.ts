@@ -6,12 +6,20 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { appConfigSchema, type PollConfig } from '../src/app/app-config.js';
 import { systemClock } from '../src/app/clock.js';
-import { localThreadUrl } from '../src/app/demo/local-forum.js';
 import { sourceFor, Watcher } from '../src/app/watcher.js';
-import type { Post } from '../src/domain/post.js';
-import { formatInstant, HOUR } from '../src/domain/time.js';
 import { extractActions } from '../src/parser/extract-actions.js';
 import { Store } from '../src/storage/store.js';
+import {
+  busyVote,
+  GAMES,
+  gameYaml,
+  history,
+  PHASE_MS,
+  POLL_SECONDS,
+  post,
+  QUIET_MAX_SECONDS,
+  startForums,
+} from './desk-games.js';
 import { postingGame } from './desk-posting.js';
 import { profileSpan } from './profile.js';
 import type { BenchFigure } from './run.js';
@@ -23,59 +31,6 @@ import { liveHeapMb, sample } from './sample.js';
 // measured in the same run before the desk starts, in a third process: the same adapters polling the same forums on
 // the same schedule (the one rule set, src/app/poll-schedule.ts), keeping nothing (what any desk pays to read 1,000
 // threads). The threads' last posts are hours old, so at rest both sides poll each game at the quiet ceiling.
-const GAMES = Number(process.env.MODDESK_BENCH_GAMES ?? 1000);
-const PHASE_MS = Number(process.env.MODDESK_BENCH_PHASE_MS ?? 15_000);
-const POLL_SECONDS = 5;
-/** A quiet thread's polls back off to this (decision 0015); a post or the moderator brings them back to 5 s. */
-const QUIET_MAX_SECONDS = 60;
-const PLAYERS = ['Ava', 'Bea', 'Cid', 'Dot', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy'];
-
-function gameYaml(i: number, now: number): string {
-  return [
-    'ruleset: vanilla',
-    `title: "Bench game ${i}"`,
-    'moderator: Mod',
-    `thread: { platform: reddit, url: "${localThreadUrl(`g${i}`)}" }`,
-    'players:',
-    ...PLAYERS.map((p) => `  - { name: ${p} }`),
-    'phases:',
-    `  - { name: D1, start: "${formatInstant(now - 24 * HOUR)}", deadline: "${formatInstant(now + 48 * HOUR)}" }`,
-    '',
-  ].join('\n');
-}
-
-const post = (id: string, author: string, at: number, html: string): Post => ({
-  id,
-  author,
-  createdAt: formatInstant(at),
-  editedAt: null,
-  html,
-  channel: 'thread',
-});
-
-function history(now: number): Post[] {
-  return Array.from({ length: 30 }, (_, k) => {
-    const author = PLAYERS[k % PLAYERS.length]!;
-    const html =
-      k % 3 === 0
-        ? `<p><strong>Vote: ${PLAYERS[(k * 7 + 1) % PLAYERS.length]}</strong></p>`
-        : '<p>Chatter about the day.</p>';
-    return post(`${(1000 + k).toString(36)}`, author, now - 20 * HOUR + k * 30 * 60_000, html);
-  });
-}
-
-async function startForums(history: Post[]): Promise<{ host: ChildProcess; envs: NodeJS.ProcessEnv[] }> {
-  const script = fileURLToPath(new URL('./forum-host.ts', import.meta.url));
-  const host = fork(script, [JSON.stringify({ count: GAMES, history })], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const envs = await new Promise<NodeJS.ProcessEnv[]>((resolve, reject) => {
-    host.once('message', (m) => resolve((m as { envs: NodeJS.ProcessEnv[] }).envs));
-    host.once('exit', (code) => reject(new Error(`the forum host exited (${code})`)));
-  });
-  return { host, envs };
-}
 
 /** The baseline (bench/adapters-alone.ts), in a process of its own over the same forums and schedule. */
 async function adaptersAlone(dir: string, games: { file: string; env: NodeJS.ProcessEnv }[], poll: PollConfig) {
@@ -210,10 +165,9 @@ async function measure(dir: string, now: number, host: ChildProcess, envs: NodeJ
   const timer = setInterval(() => {
     for (let g = 0; g < GAMES; g++) {
       if (!postingGame(g)) continue;
-      const voter = PLAYERS[n % PLAYERS.length]!;
-      // Each round of voters moves to another target, so every vote changes the count (never a vote for oneself).
-      const shift = 1 + (Math.floor(n / PLAYERS.length) % (PLAYERS.length - 1));
-      const html = `<p><strong>Vote: ${PLAYERS[(n + shift) % PLAYERS.length]}</strong></p>`;
+      // Each round of voters moves to another target, so every vote changes the count.
+      const { voter, target } = busyVote(n);
+      const html = `<p><strong>Vote: ${target}</strong></p>`;
       host.send({ add: g, post: post(`n${n}x${g}`, voter, Date.now(), html) });
       if (!waiting.has(`g${g}`)) waiting.set(`g${g}`, performance.now());
     }

@@ -199,6 +199,12 @@ describe('the public count page (/public/<game id>)', () => {
       expect(r.body).toBe('Not found.\n');
       expect(whole(r)).not.toContain(off.id);
     }
+    // The dashboard's overview links the page of a game that has one, and only then.
+    const cookie = { cookie: `moddesk_token=${TOKEN}` };
+    const overview = await request(`${server.url}games/${encodeURIComponent(desk.id)}`, { headers: cookie });
+    expect(load(overview.body)('#public-link').attr('href')).toBe(`/public/${encodeURIComponent(desk.id)}`);
+    const offOverview = await request(`${offServer.url}games/${encodeURIComponent(off.id)}`, { headers: cookie });
+    expect(load(offOverview.body)('#public-link').length).toBe(0);
     // The token still guards the dashboard itself.
     expect((await request(`${server.url}games/${encodeURIComponent(desk.id)}`)).status).toBe(401);
   });

@@ -39,7 +39,9 @@ export function resultText(r: StateJson['result']): string {
 
 /** The game's overview: phase and deadline, the vote count as players will see it, and the players. */
 export function gameOverview(game: GameSummary, state: StateJson, count: DraftRecord | null): Html {
+  const publicPath = `/public/${encodeURIComponent(game.id)}`;
   return html`<h1>${game.title}</h1>
+${game.publicPage ? html`<p class="small">Players' count page (no login; post its link in the thread): <a href="${publicPath}" id="public-link">${publicPath}</a></p>` : ''}
 <div class="grid">
 <section class="card" data-live="phase" aria-labelledby="phase-h">
   <h2 id="phase-h">Phase</h2>
