@@ -38,6 +38,12 @@ export class FakeThread {
   readonly messages: FakeMessage[] = [];
   /** Epoch seconds; every new item is created at `clock` and moves it on. */
   clock = 1_767_787_200;
+  /** The submission's own text (the opening post), its lock, who moderates the subreddit (reddit-server.ts). */
+  selftext = '';
+  locked = false;
+  readonly moderators = new Set<string>();
+  /** Edits and locks/unlocks that changed something. */
+  readonly modLog: string[] = [];
   private readonly kids = new Map<string, string[]>();
   private nextComment = BASE36_START + 1000;
   private nextMessage = BASE36_START + 500_000;
@@ -290,6 +296,8 @@ export class FakeThread {
       name: this.linkId,
       title: 'Mafia Game 1: Day 1',
       author: 'TheMod',
+      selftext: this.selftext,
+      locked: this.locked,
       subreddit: this.subreddit,
       num_comments: this.comments.size,
       permalink: `/r/${this.subreddit}/comments/${this.article}/mafia_game_1/`,

@@ -339,12 +339,64 @@ export class FakeRedditServer {
         json: { errors: [], data: { things: [{ kind: 't1', data: { ...t.commentData(c, me), replies: '' } }] } },
       });
     }
+    const own = this.ownActions(method, path, p, me);
+    if (own) return own;
     if (method === 'POST' && path === '/api/compose') {
       if (!p.to || !p.subject || !p.text) return json({ json: { errors: [['NO_TEXT', 'missing field', 'text']] } });
       t.message(me, p.to, p.subject, p.text, 1);
       return json({ json: { errors: [], data: {} } });
     }
     return this.unknown(method, 'oauth', path);
+  }
+
+  /**
+   * Reddit's API for one's own text and the submission's lock (reddit.com/dev/api): `GET /api/info?id=` (things by
+   * fullname), `POST /api/editusertext` (`thing_id`, `text`; the author only, else 403), `POST /api/lock` and
+   * `/api/unlock` (`id`; a moderator of the subreddit only, else 403).
+   */
+  private ownActions(method: string, path: string, p: Record<string, string>, me: string): Reply | null {
+    const t = this.thread;
+    const forbidden = { status: 403, body: '{"message": "Forbidden", "error": 403}' };
+    const thing = (name: string) =>
+      name === t.linkId
+        ? { kind: 't3', data: t.submissionData() }
+        : t.comments.has(name.slice(3))
+          ? { kind: 't1', data: { ...t.commentData(t.get(name.slice(3)), me), replies: '' } }
+          : null;
+    if (method === 'GET' && path === '/api/info') {
+      const found = (p.id ?? '')
+        .split(',')
+        .map(thing)
+        .filter((x) => x !== null);
+      return json(listing(found, null));
+    }
+    if (method === 'POST' && path === '/api/editusertext') {
+      const name = p.thing_id ?? '';
+      if (name === t.linkId) {
+        if (me !== 'TheMod') return forbidden;
+        if (t.selftext !== p.text) t.modLog.push(`edit ${name}`);
+        t.selftext = p.text ?? '';
+      } else {
+        const c = t.comments.get(name.slice(3));
+        if (!c) return json({ json: { errors: [['NO_THING_ID', 'no such thing', 'thing_id']] } });
+        if (c.author !== me) return forbidden;
+        if (c.body !== p.text) {
+          t.edit(c.id, p.text ?? '');
+          t.modLog.push(`edit ${name}`);
+        }
+      }
+      const data = thing(name)!;
+      return json({ json: { errors: [], data: { things: [data] } } });
+    }
+    if (method === 'POST' && (path === '/api/lock' || path === '/api/unlock')) {
+      if (!t.moderators.has(me)) return forbidden;
+      if (p.id !== t.linkId) return json({ json: { errors: [['NO_THING_ID', 'no such thing', 'id']] } });
+      const lock = path === '/api/lock';
+      if (t.locked !== lock) t.modLog.push(lock ? 'lock' : 'unlock');
+      t.locked = lock;
+      return json({});
+    }
+    return null;
   }
 
   /** A newest-first Listing page with `limit` (≤ 100) and `after`. */

@@ -1,6 +1,7 @@
 import type { ThreadSink, ThreadSource } from '../types.js';
 import type { RedditConfig } from './config.js';
 import type { GatewayName, RedditGateway } from './gateway.js';
+import { RedditOwnActions } from './own-actions.js';
 import { PoliteQueue } from './polite-queue.js';
 import { type ReadOpts, RedditReader, type RedditReadResult } from './reader.js';
 import { RedditSink } from './sink.js';
@@ -30,11 +31,14 @@ export function createRedditAdapter(cfg: RedditConfig, gatewayName: GatewayName 
   };
   const reader = new RedditReader(cfg, gateway);
   const sink = new RedditSink(cfg, gateway);
+  const own = new RedditOwnActions(cfg, gateway);
   return {
     platform: 'reddit',
     read: (cursor, opts) => reader.read(cursor, opts),
     reply: (text, key) => sink.reply(text, key),
     sendMessage: (to, subject, text, key) => sink.sendMessage(to, subject, text, key),
+    editPost: (postId, edit) => own.editPost(postId, edit),
+    setLocked: (locked) => own.setLocked(locked),
     gateway,
   };
 }

@@ -29,6 +29,20 @@ export interface RedditGateway {
   comment(thingId: string, text: string): Promise<CommentData>;
   /** `POST /api/compose`. */
   compose(to: string, subject: string, text: string): Promise<void>;
+  /** `GET /api/info`: things as they are now (a comment's `body`, the submission's `selftext` and `locked`). */
+  info(fullname: string): Promise<ThingNow | null>;
+  /** `POST /api/editusertext` (snoowrap: `.edit()`): the author's comment or self-post text set to `text`. */
+  editText(fullname: string, text: string): Promise<void>;
+  /** `POST /api/lock` or `/api/unlock` (snoowrap: `.lock()`, `.unlock()`): a moderator of the subreddit only. */
+  setLocked(fullname: string, locked: boolean): Promise<void>;
+}
+
+/** What `info` gives of a thing: its markdown source and, for a submission, whether it is locked. */
+export interface ThingNow {
+  name: string;
+  author: string | null;
+  text: string;
+  locked: boolean;
 }
 
 export type GatewayName = 'undici' | 'snoowrap';

@@ -103,3 +103,23 @@ export const tokenSchema = z.object({
   expires_in: z.number(),
   scope: z.string().optional(),
 });
+
+const thingNowSchema = z.object({
+  name: z.string(),
+  author: z.string().nullable().optional(),
+  body: z.string().optional(),
+  selftext: z.string().optional(),
+  locked: z.boolean().optional(),
+});
+
+/** A thing from `GET /api/info` (or snoowrap's fetched object) as `ThingNow`: its markdown source and lock. */
+export function thingNow(data: unknown): { name: string; author: string | null; text: string; locked: boolean } | null {
+  const t = thingNowSchema.safeParse(data);
+  if (!t.success) return null;
+  return {
+    name: t.data.name,
+    author: t.data.author ?? null,
+    text: t.data.body ?? t.data.selftext ?? '',
+    locked: t.data.locked ?? false,
+  };
+}

@@ -12,6 +12,7 @@ import {
   type MessageData,
   messageDataSchema,
   submissionDataSchema,
+  thingNow,
 } from './schema.js';
 
 /**
@@ -166,6 +167,19 @@ export function createSnoowrapGateway(cfg: RedditConfig, queue: PoliteQueue): Re
     },
     async compose(to, subject, text) {
       await guard('POST /api/compose', r.composeMessage({ to, subject, text }));
+    },
+    async info(fullname) {
+      const list = await guard('GET /api/info', r.oauthRequest({ uri: 'api/info', qs: { id: fullname } }));
+      const first = Array.from((list ?? []) as any[])[0];
+      return first ? thingNow(plain(first)) : null;
+    },
+    async editText(fullname, text) {
+      const thing = fullname.startsWith('t3_') ? r.getSubmission(fullname.slice(3)) : r.getComment(fullname.slice(3));
+      await guard('POST /api/editusertext', thing.edit(text));
+    },
+    async setLocked(fullname, locked) {
+      const post = r.getSubmission(fullname.slice(3));
+      await guard(locked ? 'POST /api/lock' : 'POST /api/unlock', locked ? post.lock() : post.unlock());
     },
   };
   return gateway;

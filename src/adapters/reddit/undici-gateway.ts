@@ -3,10 +3,10 @@ import { ModdeskError, quote } from '../../domain/errors.js';
 import { statusWords } from '../http/status-words.js';
 import type { RedditConfig } from './config.js';
 import { expandStubs, MORECHILDREN_MAX } from './expand.js';
-import type { OnPage, RedditGateway } from './gateway.js';
+import type { OnPage, RedditGateway, ThingNow } from './gateway.js';
 import { parseCommentListing, parseCommentsPage, parseMessages, parseMoreChildren } from './parse-page.js';
 import { type Attempt, type Headers, PoliteQueue } from './polite-queue.js';
-import { type CommentData, jsonEnvelopeSchema, listingSchema, tokenSchema } from './schema.js';
+import { type CommentData, jsonEnvelopeSchema, listingSchema, thingNow, tokenSchema } from './schema.js';
 
 type Params = Record<string, string | number | boolean>;
 
@@ -121,6 +121,22 @@ export class UndiciGateway implements RedditGateway {
     const errors = jsonEnvelopeSchema.safeParse(json).data?.json.errors ?? [];
     if (errors.length > 0)
       throw new ModdeskError('http', `POST /api/compose: Reddit returned errors ${quote(JSON.stringify(errors))}`);
+  }
+
+  async info(fullname: string): Promise<ThingNow | null> {
+    const json = await this.api('GET', '/api/info', { id: fullname });
+    return thingNow(listingSchema.safeParse(json).data?.data.children[0]?.data ?? null);
+  }
+
+  async editText(fullname: string, text: string): Promise<void> {
+    const json = await this.api('POST', '/api/editusertext', { api_type: 'json', thing_id: fullname, text });
+    const errors = jsonEnvelopeSchema.safeParse(json).data?.json.errors ?? [];
+    if (errors.length > 0)
+      throw new ModdeskError('http', `POST /api/editusertext: Reddit returned errors ${quote(JSON.stringify(errors))}`);
+  }
+
+  async setLocked(fullname: string, locked: boolean): Promise<void> {
+    await this.api('POST', locked ? '/api/lock' : '/api/unlock', { id: fullname });
   }
 
   /** An authenticated API call; a 401 gets one fresh token and one more try. */
