@@ -103,7 +103,7 @@ describe('the public count page (/public/<game id>)', () => {
     await off?.close();
   });
 
-  it('the desk did hold every private thing the page must leave out', async () => {
+  it('issue 31: the desk did hold every private thing the page must leave out', async () => {
     const state = await desk.desk.state(desk.id);
     expect(state.phase?.name).toBe('N1');
     expect(state.nightActions?.length).toBeGreaterThan(0);
@@ -132,7 +132,7 @@ describe('the public count page (/public/<game id>)', () => {
     expect($('svg.timeline text').length).toBeGreaterThan(0);
   });
 
-  it('hostile names and posts are text: no script, no handler, no javascript: link; RTL names isolated', async () => {
+  it('issue 31: hostile names and posts are text: no script, no handler, no javascript: link; RTL names isolated', async () => {
     const r = await request(url);
     const $ = load(r.body);
     expect($('script, iframe, img, object, embed, form, style, base').length).toBe(0);
@@ -151,7 +151,7 @@ describe('the public count page (/public/<game id>)', () => {
     expect(r.body).not.toContain('<script>window');
   });
 
-  it('headers: strict CSP with no script, no framing, no referrer, cacheable with an ETag; 304 on If-None-Match', async () => {
+  it('issue 31: headers: strict CSP with no script, no framing, no referrer, cacheable with an ETag; 304 on If-None-Match', async () => {
     const r = await request(url);
     const csp = String(r.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -176,7 +176,7 @@ describe('the public count page (/public/<game id>)', () => {
     expect(head.headers.etag).toBe(etag);
   });
 
-  it('read-only: every method but GET and HEAD is 405, with or without the token and CSRF', async () => {
+  it('issue 31: read-only: every method but GET and HEAD is 405, with or without the token and CSRF', async () => {
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
       const r = await request(url, {
         method,
@@ -187,7 +187,7 @@ describe('the public count page (/public/<game id>)', () => {
     }
   });
 
-  it('a game without publicPage, an unknown game and a bare /public answer the same 404, with no hint', async () => {
+  it('issue 31: a game without publicPage, an unknown game and a bare /public answer the same 404, with no hint', async () => {
     const replies = [
       await request(`${offServer.url}public/${encodeURIComponent(off.id)}`),
       await request(`${server.url}public/no-such-game`),
