@@ -23,9 +23,12 @@ export function roleShownAt(ctx: GameContext, slot: number, at: Instant): string
  */
 export const FLIP_PLACEHOLDER = '[flip: ?]';
 
-/** Whether a draft still holds the flip placeholder (in any markup: Markdown escapes its brackets). */
+/**
+ * Whether a draft still holds the flip placeholder, in any markup: Markdown escapes its brackets (`\[`), BBCode
+ * writes a name's brackets as fullwidth ones (`［`), and a moderator may retype either.
+ */
 export function hasFlipPlaceholder(text: string): boolean {
-  return /\\?\[flip: \?\\?\]/.test(text);
+  return /(?:\\?\[|［)flip: \?(?:\\?\]|］)/.test(text);
 }
 
 /**
@@ -42,5 +45,7 @@ export function roleWords(faction: string | null, role: string | null): string {
 
 /** `town Fighter`, bold: what a death reveals. */
 export function flip(ctx: GameContext, slot: number, at: Instant, mk: Markup): string {
-  return mk.bold(mk.text(roleWords(ctx.slots[slot]?.faction ?? null, roleShownAt(ctx, slot, at))));
+  const words = roleWords(ctx.slots[slot]?.faction ?? null, roleShownAt(ctx, slot, at));
+  // The placeholder is moddesk's own text, never posted: written as the moderator will search for it.
+  return mk.bold(words === FLIP_PLACEHOLDER ? words : mk.text(words));
 }

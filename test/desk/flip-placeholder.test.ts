@@ -1,32 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appConfigSchema } from '../../src/app/app-config.js';
-import { type RunningDesk, runDesk } from '../../src/app/run-desk.js';
 import type { Post } from '../../src/domain/post.js';
-import { TestClock } from '../web/desk.js';
-import { post } from '../web/games.js';
+import { hasFlipPlaceholder } from '../../src/reporter/flip.js';
+import { atHour as at, post, smallGame } from '../web/games.js';
+import { openWatchDesk, type WatchDesk } from '../web/watch-desk.js';
 
 // Issue 32, M3 (rules-vanilla V-P1: the lynched player's flip): a game file written by `init` gives no roles. The
 // day-end draft says "[flip: ?]" where the role goes, never a sentence only moddesk understands, and it cannot be
-// approved (nor approved by the config's autoApprove) until the moderator fills it in.
-const GAME_YAML = `ruleset: vanilla
-title: Harbour Town
-moderator: Mod
-thread: { platform: file, url: posts.jsonl }
-players:
-  - { name: Alice }
-  - { name: Bob }
-  - { name: Cleo }
-  - { name: Dan }
-  - { name: Eve }
-phases:
-  - { name: D1, start: "2026-05-04T18:00:00Z", deadline: "2026-05-09T18:00:00Z" }
-`;
-const at = (h: number) =>
-  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
+// approved (nor approved by the config's autoApprove) until the moderator fills it in. The game is on a phpBB thread:
+// BBCode writes a name's brackets fullwidth, and the placeholder, once written so, slipped past the approval check.
+const NAMES = ['Alice', 'Bob', 'Cleo', 'Dan', 'Eve'];
+const GAME = smallGame(NAMES, { players: NAMES.map((name) => ({ name })) });
 const VOTES: Post[] = [
   post('Alice', at(1), { action: 'Vote: Bob' }),
   post('Cleo', at(2), { action: 'Vote: Bob' }),
@@ -34,40 +17,29 @@ const VOTES: Post[] = [
 ];
 
 describe('a flip the game file does not give is a placeholder the moderator must fill (issue 32, M3)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'moddesk-flip-'));
-  let desk: RunningDesk;
-  afterAll(async () => {
-    await desk?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let t: WatchDesk | undefined;
+  afterAll(() => t?.close());
 
   it('the day-end draft says [flip: ?], is not approved until it is filled, then is', async () => {
-    const gameFile = join(dir, 'game.yaml');
-    writeFileSync(gameFile, GAME_YAML);
-    writeFileSync(join(dir, 'posts.jsonl'), VOTES.map((p) => `${JSON.stringify(p)}\n`).join(''));
-    const config = appConfigSchema.parse({
-      database: join(dir, 'moddesk.db'),
-      games: [{ file: gameFile, id: 'harbour' }],
-      poll: { intervalSeconds: 1, nearSeconds: 1, minSeconds: 0, debounceMinutes: 0 },
-      autoApprove: ['day-end'],
-    });
     // The desk is running before the day starts (nothing is skipped as history).
-    const clock = new TestClock(Date.parse(at(-1)), 0);
-    desk = await runDesk({ config, clock, env: {}, log: pino({ level: 'silent' }), dashboard: false });
-    await desk.watcher.pollAll();
-    clock.set(Date.parse(at(4)));
-    await desk.watcher.pollAll();
-    const dayEnd = desk.store.drafts.list('harbour').find((d) => d.kind === 'day-end');
+    t = await openWatchDesk(GAME, VOTES, { at: Date.parse(at(-1)), config: { autoApprove: ['day-end'] } });
+    t.clock.set(Date.parse(at(4)));
+    await t.running.watcher.pollAll();
+    const dayEnd = t.running.store.drafts.list(t.id).find((d) => d.kind === 'day-end');
     expect(dayEnd?.text).toContain('was lynched');
     expect(dayEnd!.text).toContain('[flip: ?]');
     expect(dayEnd!.text).not.toMatch(/game file/);
     expect(dayEnd!.status, 'autoApprove waits for the flip').toBe('pending');
-    await expect(desk.watcher.desk.approveDraft('harbour', dayEnd!.id, { confirm: true })).rejects.toThrow(
-      /still says \[flip: \?\]/,
-    );
-    await desk.watcher.desk.editDraft('harbour', dayEnd!.id, dayEnd!.text.replace('[flip: ?]', 'Mafia Goon'));
-    const approved = await desk.watcher.desk.approveDraft('harbour', dayEnd!.id, { confirm: true });
+    await expect(t.desk.approveDraft(t.id, dayEnd!.id, { confirm: true })).rejects.toThrow(/still says \[flip: \?\]/);
+    await t.desk.editDraft(t.id, dayEnd!.id, dayEnd!.text.replace('[flip: ?]', 'Mafia Goon'));
+    const approved = await t.desk.approveDraft(t.id, dayEnd!.id, { confirm: true });
     expect(['approved', 'posted']).toContain(approved.draft.status);
     expect(approved.draft.text).toContain('Mafia Goon');
+  });
+
+  it('the placeholder is found however the markup or the moderator wrote its brackets', () => {
+    for (const text of ['They were [b][flip: ?][/b].', 'They were **\\[flip: ?\\]**.', 'They were ［flip: ?］.'])
+      expect(hasFlipPlaceholder(text), text).toBe(true);
+    expect(hasFlipPlaceholder('They were [b]Mafia Goon[/b].')).toBe(false);
   });
 });

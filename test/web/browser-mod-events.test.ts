@@ -1,17 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { appConfigSchema } from '../../src/app/app-config.js';
-import { type RunningDesk, runDesk } from '../../src/app/run-desk.js';
-import { CAUSES } from '../../src/domain/game-file.js';
+import { CAUSES, gameFileSchema } from '../../src/domain/game-file.js';
 import type { Post } from '../../src/domain/post.js';
 import { DESKTOP, navigating, PHONE, type Session, signIn, useBrowser } from './browser.js';
-import { TestClock } from './desk.js';
-import { post } from './games.js';
+import { atHour as at, post } from './games.js';
+import { openWatchDesk, type WatchDesk } from './watch-desk.js';
 
 // Issue 15: the dashboard records a phase, a kill (cause from the listed choices), a replacement and a votes reset
 // without touching YAML: each checked before the game file is written (atomically, its comments kept), each
@@ -32,8 +27,6 @@ players:
 phases:
   - { name: D1, start: "2026-05-04T18:00:00Z", deadline: "2026-05-06T18:00:00Z" }
 `;
-const at = (h: number) =>
-  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
 const VOTES: Post[] = [
   post('Alice', at(1), { action: 'Vote: Bob' }),
   post('Cleo', at(2), { action: 'Vote: Bob' }),
@@ -42,38 +35,14 @@ const VOTES: Post[] = [
 
 const { browser } = useBrowser();
 
-interface Watched {
-  running: RunningDesk;
-  gameFile: string;
-  close(): Promise<void>;
-}
+/** The game the test's YAML says, for the desk's folder and id ('harbour-town'). */
+const GAME = gameFileSchema().parse(parse(GAME_YAML));
 
-async function watchDesk(): Promise<Watched> {
-  const dir = mkdtempSync(join(tmpdir(), 'moddesk-mod-events-'));
-  const gameFile = join(dir, 'game.yaml');
-  writeFileSync(gameFile, GAME_YAML);
-  writeFileSync(join(dir, 'posts.jsonl'), VOTES.map((p) => `${JSON.stringify(p)}\n`).join(''));
-  const config = appConfigSchema.parse({
-    database: join(dir, 'moddesk.db'),
-    games: [{ file: gameFile, id: 'harbour' }],
-    poll: { intervalSeconds: 1, nearSeconds: 1, minSeconds: 0, debounceMinutes: 0 },
-  });
-  const clock = new TestClock(Date.parse(at(4)), 0);
-  const running = await runDesk({ config, clock, env: {}, log: pino({ level: 'silent' }), dashboard: false });
-  await running.watcher.pollAll();
-  return {
-    running,
-    gameFile,
-    async close() {
-      await running.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+const watchDesk = () => openWatchDesk(GAME, VOTES, { at: Date.parse(at(4)), gameText: GAME_YAML });
 
-async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: Watched) => Promise<void>) {
+async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: WatchDesk) => Promise<void>) {
   const w = await watchDesk();
-  const s = await signIn(browser(), { desk: w.running.watcher.desk, id: 'harbour' }, viewport);
+  const s = await signIn(browser(), { desk: w.desk, id: w.id }, viewport);
   try {
     await s.page.goto(`${s.base}/mod`);
     await run(s, w);
@@ -84,9 +53,9 @@ async function withModPage(viewport: typeof DESKTOP, run: (s: Session, w: Watche
   }
 }
 
-const fileOf = (w: Watched) => readFileSync(w.gameFile, 'utf8');
+const fileOf = (w: WatchDesk) => readFileSync(w.gameFile, 'utf8');
 const submit = (page: Page, id: string) => navigating(page, () => page.click(`#${id}`));
-const stateOf = (w: Watched) => w.running.watcher.desk.state('harbour');
+const stateOf = (w: WatchDesk) => w.desk.state(w.id);
 
 /** The file keeps every comment it had, and still loads as YAML. */
 function commentsKept(text: string): void {
@@ -165,7 +134,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
         ]);
         await page.goto(s.base);
         expect(await page.locator('[data-live="count"]').textContent()).not.toContain('Bob (2)');
-        await w.running.watcher.desk.modEvent('harbour', { kind: 'phase', name: 'N1' });
+        await w.desk.modEvent(w.id, { kind: 'phase', name: 'N1' });
         await page.goto(`${s.base}/mod`);
         expect(await page.locator('#reset-h + p').textContent()).toContain('No day is open now');
         const before = fileOf(w);
@@ -259,9 +228,7 @@ describe('browser: mod events from the dashboard, written into the game file', (
       );
       writeFileSync(w.gameFile, broken);
       await w.running.watcher.pollAll();
-      const err = await w.running.watcher.desk
-        .modEvent('harbour', { kind: 'kill', player: 'Eve', cause: 'modkill' })
-        .catch((e: Error) => e);
+      const err = await w.desk.modEvent(w.id, { kind: 'kill', player: 'Eve', cause: 'modkill' }).catch((e: Error) => e);
       expect((err as Error).message).toMatch(
         /^the game file does not load \(.*game\.yaml: line 14.*Bob.*twice.*\); fix it first/,
       );

@@ -28,6 +28,10 @@ export function smallGame(
   });
 }
 
+/** The instant `h` hours after `smallGame`'s D1 starts (Monday 4 May 2026 18:00 UTC), as a dump writes it. */
+export const atHour = (h: number) =>
+  new Date(Date.parse('2026-05-04T18:00:00Z') + h * 3_600_000).toISOString().replace('.000Z', 'Z');
+
 let n = 100;
 /** A thread post at `at` with `body` as its HTML (a bold action when `action` is given). */
 export function post(
