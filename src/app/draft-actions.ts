@@ -47,6 +47,7 @@ export const toRecord = (d: StoredDraft): DraftRecord => ({
   posted: d.posted,
   supersededBy: d.supersededBy ?? null,
   posting: d.posting ?? null,
+  target: d.target ?? null,
 });
 
 /**

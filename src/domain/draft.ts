@@ -12,7 +12,31 @@ export const DRAFT_KINDS = [
   'game-over',
   /** H-AC2: a PM to a player past their prod time, where the platform has PMs. */
   'prod',
+  /** Issue 30 item 3: the opening post's marked roster block brought up to date (an edit, not a post). */
+  'roster-edit',
+  /** Issue 30 item 3: a posted count corrected by editing that post, with its "edited: …" line. */
+  'count-fix',
+  /** Issue 30 item 4: the thread locked at a day's end, unlocked at the next day's start. */
+  'lock',
+  'unlock',
 ] as const;
+
+/** The kinds that change the thread instead of adding to it: done through the sink's edit and lock. */
+export const OWN_ACTION_KINDS: readonly DraftKind[] = ['roster-edit', 'count-fix', 'lock', 'unlock'];
+
+export const isOwnAction = (kind: DraftKind): boolean => OWN_ACTION_KINDS.includes(kind);
+
+/**
+ * What an edit draft changes: `post` the platform's id of the post (`opening`: the thread's opening post, found
+ * by the adapter), and either the marked `block` set to the draft's text (its content) or moddesk's own earlier
+ * text `was` replaced by it (a count fix); `of` the draft whose post it corrects.
+ */
+export interface DraftTarget {
+  post: string;
+  block?: string;
+  was?: string;
+  of?: string;
+}
 
 export type DraftKind = (typeof DRAFT_KINDS)[number];
 
@@ -47,6 +71,8 @@ export interface DraftRecord {
   supersededBy: string | null;
   /** How posting an approved draft went while it is not posted (null: never tried, or posted at the first try). */
   posting: PostingState | null;
+  /** For an edit draft: which post, and what in it (null for every other kind). */
+  target?: DraftTarget | null;
 }
 
 /**
@@ -67,6 +93,11 @@ export interface PostingState {
   nextAt: number | null;
   /** The moderator stopped the retries: nothing is tried until they ask again. */
   stopped: boolean;
+  /**
+   * The platform or the account cannot do it (no permission, no API, the post lacks moddesk's block): retrying
+   * will not help; the dashboard says so in words and tells the moderator to do it by hand.
+   */
+  byHand?: boolean;
 }
 
 /** A draft as stored: the record plus what the desk needs to recount and post it. */

@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { DraftKind, DraftRecord, DraftStatus, StoredDraft } from '../domain/draft.js';
+import type { DraftKind, DraftRecord, DraftStatus, DraftTarget, StoredDraft } from '../domain/draft.js';
 
 export type { StoredDraft };
 
@@ -24,6 +24,7 @@ interface Row {
   number: number | null;
   superseded_by: string | null;
   posting: string | null;
+  target: string | null;
 }
 
 const fromRow = (r: Row): StoredDraft => ({
@@ -43,6 +44,7 @@ const fromRow = (r: Row): StoredDraft => ({
   posted: r.posted ? (JSON.parse(r.posted) as DraftRecord['posted']) : null,
   supersededBy: r.superseded_by,
   posting: r.posting ? (JSON.parse(r.posting) as DraftRecord['posting']) : null,
+  target: r.target ? (JSON.parse(r.target) as DraftRecord['target']) : null,
   planAt: r.plan_at,
   idempotencyKey: r.idempotency_key,
   edited: r.edited === 1,
@@ -69,8 +71,8 @@ export class DraftStore {
   constructor(db: Database) {
     this.insert = db.prepare(`INSERT OR IGNORE INTO drafts
       (game_id, id, kind, status, phase, number, format, text, to_player, through_post, plan_at, idempotency_key, created_at,
-      updated_at) VALUES (@gameId, @id, @kind, 'pending', @phase, @number, @format, @text, @to, @throughPost, @planAt,
-      @idempotencyKey, @createdAt, @createdAt)`);
+      updated_at, target) VALUES (@gameId, @id, @kind, 'pending', @phase, @number, @format, @text, @to, @throughPost, @planAt,
+      @idempotencyKey, @createdAt, @createdAt, @target)`);
     this.byId = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND id = ?');
     this.byGame = db.prepare('SELECT * FROM drafts WHERE game_id = ? ORDER BY plan_at, rowid');
     this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
@@ -94,8 +96,9 @@ export class DraftStore {
     planAt: number;
     idempotencyKey: string;
     createdAt: string;
+    target?: DraftTarget | null;
   }): boolean {
-    return this.insert.run(d).changes === 1;
+    return this.insert.run({ ...d, target: d.target ? JSON.stringify(d.target) : null }).changes === 1;
   }
 
   get(gameId: string, id: string): StoredDraft | null {

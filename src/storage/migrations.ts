@@ -188,6 +188,13 @@ export const MIGRATIONS: Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    name: "an edit draft's target (the post, and the block or the text it changes), issue 30 item 3",
+    up(db) {
+      db.exec('ALTER TABLE drafts ADD COLUMN target TEXT;');
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
