@@ -7,6 +7,7 @@ import { Watcher } from '../../src/app/watcher.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import { Store } from '../../src/storage/store.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
+import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import type { FakeInbox } from '../fakes/fake-inbox.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import { tempDir, testConfig } from './helpers.js';
@@ -63,34 +64,67 @@ describe('issue 30/2: a night kill by PM through the desk', () => {
     const dir = join(tmp.dir, 'phpbb');
     mkdirSync(dir, { recursive: true });
     const file = gameFile(dir, 'phpbb', board.threadUrl);
-    const store = Store.open(join(dir, 'moddesk.db'), extractActions);
-    const watcher = new Watcher({
-      store,
-      clock: new FakeClock(start + 30 * H),
-      log: pino({ level: 'silent' }),
-      env: {
+    await throughDesk(
+      dir,
+      file,
+      {
         MODDESK_FORUM_USERNAME: 'Mod',
         MODDESK_FORUM_PASSWORD: 'correct horse',
         MODDESK_MIN_GAP_MS: '1',
         MODDESK_FORUM_TIMEZONE: 'UTC',
       },
-      config: testConfig(dir, file),
+      () => board.board.expireSessions(),
+    );
+    await board.close();
+    storedNothingOf(dir, 'SECRET-NOT-A-PLAYER');
+  }, 60_000);
+
+  it('V-P2 on Discourse: the same through the API user’s PMs (a 429 on the way waited out)', async () => {
+    const forum = await startDiscourseFake({
+      start: start + 60_000,
+      stepMs: 60_000,
+      posts: 4,
+      apiKey: 'key-1',
+      apiUsername: 'Mod',
+      pmRateLimitEvery: 5,
     });
-    try {
-      watcher.open();
-      await watcher.pollAll();
-      board.board.expireSessions();
-      await watcher.pollAll();
-      const state = await watcher.desk.state('demo');
-      expect(state.phase?.name).toBe('N1');
-      expect(state.nightActions?.map((a) => [a.actor, a.kind, a.target])).toEqual([['Alice', 'kill', 'Cleo']]);
-      const pms = watcher.runners.get('demo')!.posts.filter((p) => p.channel === 'pm');
-      expect(pms.map((p) => p.author)).toEqual(['Alice']);
-    } finally {
-      await watcher.stop();
-      store.close();
-      await board.close();
-    }
+    plantPms(forum.inbox, (s) => `<p><strong>${s}</strong></p>`);
+    const dir = join(tmp.dir, 'discourse');
+    mkdirSync(dir, { recursive: true });
+    const file = gameFile(dir, 'discourse', forum.threadUrl);
+    await throughDesk(
+      dir,
+      file,
+      { DISCOURSE_API_KEY: 'key-1', DISCOURSE_API_USERNAME: 'Mod', MODDESK_MIN_GAP_MS: '1' },
+      () => forum.inbox.send({ from: 'Zed', html: '<p>SECRET-NOT-A-PLAYER again</p>', sentAt: start + 29 * H }),
+    );
+    await forum.close();
     storedNothingOf(dir, 'SECRET-NOT-A-PLAYER');
   }, 60_000);
 });
+
+/** Two polls of the desk at N1 (with `between` after the first); tonight's actions are Alice's Kill: Cleo alone. */
+async function throughDesk(dir: string, file: string, env: NodeJS.ProcessEnv, between: () => void): Promise<void> {
+  const store = Store.open(join(dir, 'moddesk.db'), extractActions);
+  const watcher = new Watcher({
+    store,
+    clock: new FakeClock(start + 30 * H),
+    log: pino({ level: 'silent' }),
+    env,
+    config: testConfig(dir, file),
+  });
+  try {
+    watcher.open();
+    await watcher.pollAll();
+    between();
+    await watcher.pollAll();
+    const state = await watcher.desk.state('demo');
+    expect(state.phase?.name).toBe('N1');
+    expect(state.nightActions?.map((a) => [a.actor, a.kind, a.target])).toEqual([['Alice', 'kill', 'Cleo']]);
+    const pms = watcher.runners.get('demo')!.posts.filter((p) => p.channel === 'pm');
+    expect(pms.map((p) => p.author.toLowerCase())).toEqual(['alice']);
+  } finally {
+    await watcher.stop();
+    store.close();
+  }
+}

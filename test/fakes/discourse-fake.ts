@@ -1,4 +1,6 @@
 import { type DiscourseModState, discourseModRoute } from './discourse-mod.js';
+import { discoursePmRoute } from './discourse-pms.js';
+import { FakeInbox } from './fake-inbox.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import { type FakePost, FakeThread, type FakeThreadOptions } from './fake-thread.js';
 import { type ForumFake, startFake } from './forum-fake.js';
@@ -15,6 +17,8 @@ export interface DiscourseFakeOptions extends FakeThreadOptions {
   /** Staff accounts and the API's rate limit (discourse-mod.ts). */
   moderators?: string[];
   rateLimitEvery?: number;
+  /** Every n-th PM request answered 429 first (discourse-pms.ts). */
+  pmRateLimitEvery?: number;
 }
 
 export interface DiscourseFake extends ForumFake {
@@ -22,6 +26,8 @@ export interface DiscourseFake extends ForumFake {
   raws: Map<number, string>;
   /** Edits and closes taken (discourse-mod.ts). */
   mod: DiscourseModState;
+  /** The API user's private messages (discourse-pms.ts serves them). */
+  inbox: FakeInbox;
 }
 
 /** Discourse's JSON API (platforms.md §2.4): topic, posts near a number, posts.json by ids, POST /posts.json. */
@@ -119,11 +125,13 @@ export async function startDiscourseFake(opts: DiscourseFakeOptions = {}): Promi
   // The API answers change with every post made, so the fake's cache is keyed by the thread's version.
   const mod: DiscourseModState = { modLog: [], writes: 0, onModTaken: null };
   const modRoute = discourseModRoute(thread, raws, topicId, opts, mod, json);
+  const inbox = new FakeInbox(1000);
   const fake = await startFake(
     thread,
     (req) => modRoute(req) ?? route(req),
     (base) => `${base}/t/${slug}/${topicId}`,
+    discoursePmRoute(inbox, opts, json),
   );
   fake.server.robotsTxt = 'User-agent: *\nDisallow: /admin/\nDisallow: /auth/\nDisallow: /u/\n';
-  return { ...fake, raws, mod };
+  return { ...fake, raws, mod, inbox };
 }

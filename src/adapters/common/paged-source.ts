@@ -1,7 +1,7 @@
 import type { PostEdit } from '../../domain/owned-block.js';
 import { type HttpOptions, httpOptions, PoliteClient } from '../http/polite-client.js';
 import { BoardPmInbox } from '../pms/board-pm-inbox.js';
-import { readPms } from '../pms/pm-inbox.js';
+import { readWithPms } from '../pms/with-pms.js';
 import { BoardSession } from '../posting/board-session.js';
 import { FormSink } from '../posting/form-sink.js';
 import type { Cursor, EditReceipt, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
@@ -9,7 +9,6 @@ import type { PagedPlatform, ReadOptions, ReadStats } from './paged-forum.js';
 import { PagedReader } from './paged-reader.js';
 import { NotAllowed } from './post-outcome.js';
 import { checkTimeZone } from './time-zone.js';
-import { sortDump } from './versions.js';
 
 /** What every adapter factory of ours accepts (the registry passes these through). */
 export interface SourceOptions {
@@ -72,23 +71,9 @@ export class PagedForumSource implements ThreadSource, ThreadSink {
   }
 
   /** The thread, then (given `opts.pms` and an account) the game's new PMs; the cursor keeps both. */
-  async read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
-    const pmCursor = cursor?.pms;
-    // A checkpoint of a long thread read keeps the PM cursor it started from.
-    const keep = (r: ReadResult): ReadResult =>
-      pmCursor === undefined ? r : { ...r, cursor: { ...r.cursor, pms: pmCursor } };
-    const checkpoint = opts?.onCheckpoint;
-    const result = await this.reader.read(cursor, {
-      ...opts,
-      ...(checkpoint ? { onCheckpoint: (partial: ReadResult) => checkpoint(keep(partial)) } : {}),
-    });
-    if (!opts?.pms || !this.inbox || !this.poster) return keep(result);
-    const pms = await readPms(this.inbox, opts.pms, pmCursor, this.poster.creds.username);
-    return {
-      ...result,
-      posts: pms.posts.length > 0 ? sortDump([...result.posts, ...pms.posts]) : result.posts,
-      cursor: { ...result.cursor, pms: pms.cursor },
-    };
+  read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
+    const inbox = this.inbox && this.poster ? { inbox: this.inbox, to: this.poster.creds.username } : null;
+    return readWithPms((c, o) => this.reader.read(c, o), inbox, cursor, opts);
   }
 
   async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {

@@ -3,8 +3,10 @@ import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
 import { resolveHttp, type SourceOptions } from '../common/paged-source.js';
 import { NotAllowed } from '../common/post-outcome.js';
 import { PoliteClient } from '../http/polite-client.js';
+import { readWithPms } from '../pms/with-pms.js';
 import type { Cursor, EditReceipt, PostReceipt, ReadResult, ThreadSink, ThreadSource } from '../types.js';
 import { DiscourseOwnActions } from './own-actions.js';
+import { DiscoursePmInbox } from './pm-inbox.js';
 import { DiscourseReader } from './reader.js';
 import { DiscourseSink } from './sink.js';
 import { discourseTopic } from './urls.js';
@@ -25,6 +27,8 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
   private readonly reader: DiscourseReader;
   private readonly sink: DiscourseSink | null;
   private readonly own: DiscourseOwnActions | null;
+  /** The API user's PMs (issue 30): read only with the key, and only when a read passes a PM window. */
+  private readonly inbox: { inbox: DiscoursePmInbox; to: string } | null;
 
   constructor(opts: DiscourseSourceOptions) {
     const ref = discourseTopic(opts.url);
@@ -38,14 +42,19 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
     const username = opts.env.DISCOURSE_API_USERNAME;
     this.sink = apiKey && username ? new DiscourseSink(ref, this.client, { apiKey, username }) : null;
     this.own = apiKey && username ? new DiscourseOwnActions(ref, this.client, { apiKey, username }) : null;
+    this.inbox =
+      apiKey && username
+        ? { inbox: new DiscoursePmInbox(ref.base, this.client, { apiKey, username }), to: username }
+        : null;
   }
 
   get stats(): ReadStats {
     return this.reader.stats;
   }
 
+  /** The topic, then (given `opts.pms` and the API key) the game's new PMs; the cursor keeps both. */
   read(cursor: Cursor | null, opts?: ReadOptions): Promise<ReadResult> {
-    return this.reader.read(cursor, opts);
+    return readWithPms((c, o) => this.reader.read(c, o), this.inbox, cursor, opts);
   }
 
   async reply(text: string, idempotencyKey: string): Promise<PostReceipt> {
