@@ -6,7 +6,7 @@ import { ROOT, tempDir } from '../desk/helpers.js';
 import { startFormsBoard } from '../fakes/board-forms.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { FakeThread } from '../fakes/fake-thread.js';
-import { exited, seeded, sleep } from './harness.js';
+import { bundleEntry, exited, seeded, sleep } from './harness.js';
 
 /**
  * Issue 12: drafts posted with the moderator's account survive kill -9 at random moments (logging in, waiting out
@@ -23,17 +23,7 @@ const SEED = Number(process.env.MODDESK_KILL_SEED ?? 20261201);
 
 let bundle = '';
 beforeAll(async () => {
-  const esbuild = (await import('esbuild')) as typeof import('esbuild');
-  bundle = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `forum-post-${process.pid}.mjs`);
-  await esbuild.build({
-    entryPoints: [join(ROOT, 'test', 'reliability', 'forum-post-entry.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: bundle,
-    packages: 'external',
-    logLevel: 'error',
-  });
+  bundle = await bundleEntry('forum-post', 'forum-post-entry.ts');
 }, 60_000);
 
 interface Board {

@@ -11,11 +11,14 @@ import { parserVersion } from '../../src/storage/parser-version.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
 /** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */
-export async function bundleWatch(): Promise<string> {
-  const outdir = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `watch-${process.pid}`);
+export const bundleWatch = () => bundleEntry('watch', 'watch-entry.ts');
+
+/** Bundles `test/reliability/<entry>` once for the suites that start it many times; the path of its script. */
+export async function bundleEntry(name: string, entry: string): Promise<string> {
+  const outdir = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `${name}-${process.pid}`);
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   await esbuild.build({
-    entryPoints: { watch: join(ROOT, 'test', 'reliability', 'watch-entry.ts') },
+    entryPoints: { [name]: join(ROOT, 'test', 'reliability', entry) },
     bundle: true,
     // As the real build: what is imported only when used (snoowrap for a Reddit game) stays in its own chunk.
     // One file would load snoowrap and its request stack at every start (0.5 s of CPU, a third of a restart's).
@@ -28,7 +31,7 @@ export async function bundleWatch(): Promise<string> {
     // As scripts/build.mjs does: the bundle no longer sits beside src/parser/ to hash it.
     define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion()) },
   });
-  return join(outdir, 'watch.js');
+  return join(outdir, `${name}.js`);
 }
 
 export interface RunSetup {
