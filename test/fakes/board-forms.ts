@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type FormsModOptions, modRoute } from './board-forms-mod.js';
+import { formsPmPage } from './board-forms-pms.js';
 import { bbcodeToHtml } from './board-phpbb.js';
+import { FakeInbox } from './fake-inbox.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
 import type { FakeThread } from './fake-thread.js';
 import { type ForumFake, html } from './forum-fake.js';
@@ -41,6 +43,10 @@ export class FormsBoardState {
   onModTaken: (() => void) | null = null;
   /** Called the moment the board has stored a post, before it answers (a test may kill the poster right there). */
   onPostTaken: (() => void) | null = null;
+  /** The accounts' private messages (board-forms-pms.ts serves them). */
+  readonly inbox = new FakeInbox();
+  /** The accounts' time zone, in which PM pages print dates. */
+  timeZone = 'America/New_York';
   constructor(
     readonly engine: Engine,
     readonly thread: FakeThread,
@@ -193,7 +199,7 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   const q = req.url.searchParams;
   const isLogin = xf ? p === '/login/' || p === '/login/login' : p === '/login.php';
   const isReply = xf ? /\/threads\/[^/]+\/(reply|add-reply)$/.test(p) : p === '/newreply.php';
-  const isPm = xf ? p === '/conversations/add' || p === '/conversations/' : p === '/private.php';
+  const isPm = xf ? p.startsWith('/conversations/') : p === '/private.php';
   if (!isLogin && !isReply && !isPm && p !== '/') return null;
   const s = session(state, req);
   const f = new URLSearchParams(req.body);
@@ -218,9 +224,10 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   }
   if (!s.user) return page(state, s, error(state, w.needLogin) + loginPage(state, s).body);
   if (isPm) {
+    const pms = formsPmPage(state.engine, state.inbox, s.user, req, state.timeZone);
+    if (pms !== null) return page(state, s, pms + (xf && p === '/conversations/' ? sentList(state, s.user) : ''));
     if (req.method === 'GET' && (xf ? p === '/conversations/' : q.get('folderid') === '-1')) {
-      const mine = state.sent.filter((m) => m.from === s.user);
-      return page(state, s, `<ol>${mine.map((m) => `<li>${escapeHtml(m.title)}</li>`).join('')}</ol>`);
+      return page(state, s, sentList(state, s.user));
     }
     if (req.method === 'GET') return composePage(state, s);
     if (!state.tokenOk(s, f.get(w.tokenField))) return page(state, s, error(state, w.badToken));
@@ -248,4 +255,10 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   state.lastPost.set(s.user, now);
   state.onPostTaken?.();
   return page(state, s, '<p>Thank you for posting!</p>');
+}
+
+/** The titles of what the account sent (where the sink looks for its key before a retry). */
+function sentList(state: FormsBoardState, user: string): string {
+  const mine = state.sent.filter((m) => m.from === user);
+  return `<ol>${mine.map((m) => `<li>${escapeHtml(m.title)}</li>`).join('')}</ol>`;
 }

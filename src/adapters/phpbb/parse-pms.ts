@@ -1,9 +1,8 @@
-import { ModdeskError } from '../../domain/errors.js';
 import { loadPage } from '../common/load-page.js';
 import { checkFields, displayTime, resolveUrl, squash } from '../common/page-helpers.js';
 import type { PageContext, PmPages } from '../common/paged-forum.js';
 import type { PmListing, PmMessage } from '../pms/pm-inbox.js';
-import { pmListingSchema, pmMessageSchema } from '../pms/pm-schema.js';
+import { notPmPage, pmListingSchema, pmMessageSchema } from '../pms/pm-schema.js';
 
 /**
  * phpBB 3.3's private messages (prosilver, `phpbb/phpbb` 3.3.x `styles/prosilver/template/ucp_pm_viewfolder.html`
@@ -41,14 +40,14 @@ export const phpbbPms: PmPages = {
       );
     });
     if (listings.length === 0 && $('ul.pmlist').length === 0 && $('form#viewfolder, .pm-panel-message').length === 0)
-      throw noInbox('phpBB', ctx, 'ul.pmlist li.row rows (or an empty folder panel)');
+      throw notPmPage('phpBB', ctx.pageUrl, 'ul.pmlist li.row rows (or an empty folder panel)');
     return { listings, next: nextLink($, ctx) };
   },
   parseConversation(html, ctx) {
     const { $ } = loadPage(html);
     const node = $('div.post.pm').first();
     const id = /^post-(\d+)$/.exec(node.attr('id') ?? '')?.[1];
-    if (!id) throw noInbox('phpBB', ctx, 'div.post.pm#post-N (a message)');
+    if (!id) throw notPmPage('phpBB', ctx.pageUrl, 'div.post.pm#post-N (a message)');
     const authorLine = squash(node.find('p.author').first().text());
     const sentText = authorLine.split(/From\s*:/i)[0]!.replace(/^Sent\s*:/i, '');
     const message: PmMessage = checkFields(
@@ -77,11 +76,4 @@ export const phpbbPms: PmPages = {
 function nextLink($: ReturnType<typeof loadPage>['$'], ctx: PageContext): string | null {
   const href = $('.pagination li.next a, .display-options a.right-box').first().attr('href');
   return href ? (resolveUrl(href, ctx.pageUrl) ?? null) : null;
-}
-
-function noInbox(platform: string, ctx: PageContext, expected: string) {
-  return new ModdeskError('dump-invalid', `not a ${platform} PM page: expected ${expected}`, {
-    file: ctx.pageUrl,
-    place: 'page',
-  });
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ModdeskError } from '../../domain/errors.js';
 
 /** The fields every PM mapper reads from one message (only these); checked with `checkFields`, which names the page. */
 export const pmMessageSchema = z.object({
@@ -18,3 +19,11 @@ export const pmListingSchema = z.object({
   lastAt: z.number({ message: 'expected the time of its last message' }).nullable(),
   authors: z.array(z.string().min(1, 'expected the sender’s name')).nullable(),
 });
+
+/** A page that is not the PM page expected (a login page, an error, another style): one line naming the page. */
+export function notPmPage(platform: string, pageUrl: string, expected: string): ModdeskError {
+  return new ModdeskError('dump-invalid', `not a ${platform} PM page: expected ${expected}`, {
+    file: pageUrl,
+    place: 'page',
+  });
+}

@@ -1,6 +1,7 @@
 import type { PagedPlatform } from '../common/paged-forum.js';
 import { PagedForumSource, type SourceOptions } from '../common/paged-source.js';
 import { parseXenforoPage } from './parse-page.js';
+import { xenforoPms } from './parse-pms.js';
 import { xenforoDialect } from './sink.js';
 import { xenforoPageUrl, xenforoThreadUrl } from './urls.js';
 
@@ -10,6 +11,7 @@ export const xenforoEngine: PagedPlatform = {
   pageUrl: (thread, page) => xenforoPageUrl(thread, page),
   parsePage: parseXenforoPage,
   dialect: xenforoDialect,
+  pms: xenforoPms,
 };
 
 /** A XenForo 1 or 2 thread as a ThreadSource; replies posted with the moderator's account (sink.ts, XenForo 2 forms). */
