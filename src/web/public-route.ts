@@ -50,12 +50,10 @@ export async function servePublic(
   const game = id === null ? undefined : (await desk.listGames()).find((g) => g.id === id && g.publicPage === true);
   if (!game) return plain(res, 404, 'Not found.\n');
   const state = await desk.state(game.id);
-  const body = publicPage({
-    game,
-    state,
-    drafts: await desk.drafts(game.id),
-    timeline: await dayTimeline(desk, game.id, state.votes.day, state),
-  });
+  const timeline = await dayTimeline(desk, game.id, state.votes.day, state);
+  // An open day's chart ends at its last vote, not now: the page (and its ETag) changes only when the thread does.
+  if (timeline && timeline.end === state.at) timeline.end = timeline.rows.at(-1)?.at ?? timeline.start;
+  const body = publicPage({ game, state, drafts: await desk.drafts(game.id), timeline });
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const asked = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
   if (asked.includes(etag) || asked.includes('*')) {

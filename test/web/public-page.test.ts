@@ -208,4 +208,27 @@ describe('the public count page (/public/<game id>)', () => {
     // The token still guards the dashboard itself.
     expect((await request(`${server.url}games/${encodeURIComponent(desk.id)}`)).status).toBe(401);
   });
+
+  it("issue 31: an open day's page is the same while nothing happens (a 304 ten minutes on), and changes with a vote", async () => {
+    const day = await openDesk(smallGame(undefined, { publicPage: true }), [
+      post('Alice', at(1), { action: 'Vote: Bob' }),
+    ]);
+    const s = await startWebServer(day.desk, { token: TOKEN });
+    try {
+      const page = `${s.url}public/${encodeURIComponent(day.id)}`;
+      const first = await request(page);
+      expect(load(first.body)('svg.timeline text').length).toBeGreaterThan(0);
+      day.clock.set(Date.parse(at(1)) + 10 * 60_000);
+      expect((await day.desk.state(day.id)).at).not.toBe((await day.desk.state(day.id, at(1))).at);
+      const later = await request(page, { headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(later.status).toBe(304);
+      await day.addPosts([post('Cleo', at(2), { action: 'Vote: Bob' })]);
+      const moved = await request(page, { headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(moved.status).toBe(200);
+      expect(load(moved.body)('ul.public-count').text()).toContain('Bob (2)');
+    } finally {
+      await s.close();
+      await day.close();
+    }
+  });
 });

@@ -21,6 +21,8 @@ const DEATH_NEWS = new Set(['day-start', 'dawn-report', 'night-result', 'missile
 export function publicPage(p: PublicPageInput): string {
   const { game, state } = p;
   const zone = game.timeZone ?? 'UTC';
+  // No "as of now" anywhere: the page changes only when the game does, so a reload is a 304.
+  const lastVote = p.timeline?.rows.at(-1)?.at ?? null;
   return `<!doctype html>${
     html`<html lang="en">
 <head>
@@ -41,7 +43,7 @@ ${p.timeline && p.timeline.rows.length > 0 ? html`<section class="card" aria-lab
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">Counts the moderator posted</h2>
 ${history(p.drafts, zone)}
 </section>
-<p class="small muted">As of ${when(state.at, zone)}. This page is read-only; the thread is the game.</p>
+<p class="small muted">${lastVote ? html`Latest vote counted ${when(lastVote, zone)}. ` : ''}This page is read-only; the thread is the game.</p>
 </main>
 </body>
 </html>`.value
