@@ -25,6 +25,7 @@ import {
   startForums,
 } from './desk-games.js';
 import { postingGame } from './desk-posting.js';
+import { profileSpan } from './profile.js';
 import { liveHeapMb, sample } from './sample.js';
 
 const spec = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as {
@@ -117,8 +118,10 @@ const n0 = n;
 recording = true;
 const busy = sample();
 const spanStart = wall();
+const profiled = await profileSpan(`alerts-${spec.alerts ? 'on' : 'off'}-busy`);
 await sleep(PHASE_MS);
 const active = busy();
+await profiled();
 const spanEnd = wall();
 recording = false;
 clearInterval(timer);
