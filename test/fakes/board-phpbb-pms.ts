@@ -3,9 +3,9 @@ import { escapeHtml, phpbbDate } from './render/display.js';
 
 /**
  * phpBB 3.3's UCP private messages on the fake board, shaped after `phpbb/phpbb` branch 3.3.x
- * `phpBB/styles/prosilver/template/ucp_pm_viewfolder.html` (a `ul.topiclist.cplist.pmlist` of `li.row`, each with
+ * `phpBB/styles/prosilver/template/ucp_pm_viewfolder.html` (the stored copy read, commit 021c186b, is the 3.0 prosilver one; 3.1+ wrap the row's text in `div.list-inner` and `dl.row-item`, as here, and the mapper reads either: a `ul.topiclist.cplist.pmlist` of `li.row`, each with
  * `a.topictitle` to `ucp.php?i=pm&f=0&p=ID`, "by AUTHOR » SENT_TIME" and a `marked_msg_id[]` box) and
- * `ucp_pm_viewmessage.html` (`div#post-ID.post.pm`, `dl.postprofile dt`, `h3.first` subject, `p.author` "Sent: …
+ * `ucp_pm_viewmessage.html` (commit 074c3a5c: `div#post-ID.post.pm`, `dl.postprofile dt`, `h3.first` subject, `p.author` "Sent: …
  * From: …", `div.content`). As `includes/ucp/ucp_pm.php` does, every PM page needs a logged-in member (a guest gets
  * the login box) and shows only the account's own messages (`NO_MESSAGE` otherwise). Times are printed with the
  * board's default format `D M d, Y g:i a` in the account's zone; the folder shows `topics_per_page` (25) rows.

@@ -4,7 +4,8 @@ import type { FakeRequest, FakeResponse } from './fake-server.js';
 /**
  * The moderator's private messages on the Discourse fake, as discourse/discourse serves them (routes.rb
  * `topics/private-messages/:username` → `list#private_messages`, a TopicListItemSerializer list with `users`,
- * `topic_list.topics[].posters` and `more_topics_url`; a PM topic is `topics#show` with `archetype:
+ * `topic_list.topics[].posters` and `more_topics_url`, the fields of discourse/discourse's own
+ * `app/assets/javascripts/discourse/tests/fixtures/private-messages-fixtures.js` at commit 0c42a1e5; a PM topic is `topics#show` with `archetype:
  * "private_message"`). As the real API does: without a valid `Api-Key` (or for another user's messages, or a PM
  * topic the API user is not in) the answer is 403 `invalid_access`; the API's rate limit (`max_user_api_reqs_per_minute`,
  * `max_admin_api_reqs_per_minute` in config/discourse_defaults.conf) answers 429 with `Retry-After` and
