@@ -24,3 +24,11 @@ export function hasMarker(text: string, key: string): boolean {
   }
   return false;
 }
+
+/** A PM's subject with the key's line at its end, cut to what the platform keeps: sent lists show subjects only. */
+export function keyedSubject(subject: string, key: string, max: number): string {
+  const line = marker(key);
+  const room = Math.max(0, max - line.length - 3);
+  const head = subject.length > room ? subject.slice(0, room).trimEnd() : subject;
+  return head ? `${head} (${line})` : line;
+}

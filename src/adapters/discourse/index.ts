@@ -62,9 +62,10 @@ export class DiscourseSource implements ThreadSource, ThreadSink {
     return this.sink.reply(text, idempotencyKey);
   }
 
-  /** Discourse PMs are topics of their own; sending them is left to the moderator for now. */
-  async sendMessage(_to: string, _subject: string, _text: string, _idempotencyKey: string): Promise<PostReceipt> {
-    return { id: null, url: null };
+  /** A private message through the API (a topic of its own); without a key the text is handed back to paste. */
+  async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
+    if (!this.sink) return { id: null, url: null };
+    return this.sink.sendMessage(to, subject, text, idempotencyKey);
   }
 
   editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {

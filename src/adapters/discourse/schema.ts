@@ -43,3 +43,17 @@ export const discourseCreatedSchema = z.object({
   topic_id: z.number().int(),
   topic_slug: z.string().optional(),
 });
+
+/** `GET /topics/private-messages-sent/{username}.json`: the account's sent messages, newest first. */
+export const discoursePmListSchema = z.object({
+  topic_list: z.object({
+    topics: z.array(z.object({ id: z.number().int(), title: z.string(), slug: z.string().optional() })),
+  }),
+});
+
+/** A refusal's body (422, 403, 429): the reasons in words, and how long to wait where it is a rate limit. */
+export const discourseErrorsSchema = z.object({
+  errors: z.array(z.string()).optional(),
+  error_type: z.string().optional(),
+  extras: z.object({ wait_seconds: z.number().optional() }).nullable().optional(),
+});

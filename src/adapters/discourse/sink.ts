@@ -1,10 +1,16 @@
-import { ModdeskError } from '../../domain/errors.js';
-import { hasMarker, marker } from '../common/idempotency.js';
+import { ModdeskError, quote } from '../../domain/errors.js';
+import { hasMarker, keyedSubject, marker } from '../common/idempotency.js';
+import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import type { PoliteClient } from '../http/polite-client.js';
 import type { PostReceipt } from '../types.js';
 import { mapDiscourseResponse } from './parse-page.js';
 import { isJson } from './reader.js';
-import { discourseCreatedSchema, discoursePostsSchema } from './schema.js';
+import {
+  discourseCreatedSchema,
+  discourseErrorsSchema,
+  discoursePmListSchema,
+  discoursePostsSchema,
+} from './schema.js';
 import { type DiscourseTopicRef, postsJsonUrl, topicJsonUrl } from './urls.js';
 
 export interface DiscourseCredentials {
@@ -36,11 +42,7 @@ export class DiscourseSink {
         method: 'POST',
         accept: 'application/json',
         attempts: 1,
-        headers: {
-          'content-type': 'application/json',
-          'api-key': this.creds.apiKey,
-          'api-username': this.creds.username,
-        },
+        headers: this.apiHeaders(true),
         body: JSON.stringify({
           topic_id: this.ref.topicId,
           raw: `${text.trimEnd()}\n\n<small>${marker(idempotencyKey)}</small>`,
@@ -56,6 +58,77 @@ export class DiscourseSink {
     }
     const created = discourseCreatedSchema.parse(JSON.parse(res.body));
     return { id: String(created.id), url: this.postUrl(created.post_number, created.topic_slug) };
+  }
+
+  /**
+   * A private message: a topic of its own (`POST /posts.json` with `archetype: private_message`,
+   * `target_recipients`, `title`, `raw`; posts_controller.rb and lib/topic_creator.rb). The key's line is in the
+   * title (the account's sent list, `/topics/private-messages-sent/{username}.json`, shows titles) and the raw text;
+   * that list is searched before sending and after an answer that was lost. Discourse refusing in words (an unknown
+   * recipient, a key or account that may not send PMs) is `NotAllowed`; its rate limit (429) sent nothing.
+   */
+  async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
+    const line = marker(idempotencyKey);
+    const earlier = await this.findSent(line);
+    if (earlier) return earlier;
+    const title = keyedSubject(subject, idempotencyKey, 255);
+    let res: Awaited<ReturnType<PoliteClient['get']>>;
+    try {
+      res = await this.client.get(`${this.ref.base}/posts.json`, {
+        method: 'POST',
+        accept: 'application/json',
+        attempts: 1,
+        acceptClientErrors: true,
+        headers: this.apiHeaders(true),
+        body: JSON.stringify({
+          archetype: 'private_message',
+          target_recipients: to,
+          title,
+          raw: `${text.trimEnd()}\n\n<small>${line}</small>`,
+        }),
+      });
+    } catch (err) {
+      const words = (err as Error).message;
+      if (/HTTP 429/.test(words))
+        throw new NotPosted('http', `Discourse asked to wait before the next message: ${words}`, { cause: err });
+      const landed = await this.findSent(line).catch(() => null);
+      if (landed) return landed;
+      throw new ModdeskError('http', `could not send the message to ${quote(to)}: ${words}`, { cause: err });
+    }
+    if (res.status >= 400) {
+      const said = discourseErrorsSchema.safeParse(safeJson(res.body));
+      const why = said.success && said.data.errors?.length ? said.data.errors.join(' ') : `HTTP ${res.status}`;
+      throw new NotAllowed(
+        'http',
+        `Discourse will not take a private message from ${quote(this.creds.username)} to ${quote(to)}: ${quote(why, 200)}. Send it by hand (the text is on the draft)`,
+        { place: `${this.ref.base}/posts.json` },
+      );
+    }
+    const created = discourseCreatedSchema.parse(JSON.parse(res.body));
+    return {
+      id: String(created.topic_id),
+      url: `${this.ref.base}/t/${created.topic_slug ?? 'message'}/${created.topic_id}`,
+    };
+  }
+
+  private apiHeaders(json: boolean): Record<string, string> {
+    return {
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      'api-key': this.creds.apiKey,
+      'api-username': this.creds.username,
+    };
+  }
+
+  private async findSent(line: string): Promise<PostReceipt | null> {
+    const url = `${this.ref.base}/topics/private-messages-sent/${encodeURIComponent(this.creds.username)}.json`;
+    const res = await this.client.get(url, {
+      accept: 'application/json',
+      validate: isJson,
+      headers: this.apiHeaders(false),
+    });
+    const topics = discoursePmListSchema.parse(JSON.parse(res.body)).topic_list.topics;
+    const mine = topics.find((t) => hasMarker(t.title, line.replace(/^moddesk: /, '')));
+    return mine ? { id: String(mine.id), url: `${this.ref.base}/t/${mine.slug ?? 'message'}/${mine.id}` } : null;
   }
 
   private async find(key: string): Promise<PostReceipt | null> {
@@ -76,5 +149,13 @@ export class DiscourseSink {
 
   private postUrl(postNumber: number, slug: string | undefined): string {
     return `${this.ref.base}/t/${slug ?? this.ref.slug ?? this.ref.topicId}/${this.ref.topicId}/${postNumber}`;
+  }
+}
+
+function safeJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
   }
 }

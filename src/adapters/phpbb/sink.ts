@@ -82,8 +82,19 @@ export const phpbbDialect: BoardDialect = {
   },
   pm: {
     composeUrl: (thread) => new URL('./ucp.php?i=pm&mode=compose', thread).href,
+    // handle_message_list_actions(): a name in `username_list` only adds the recipient (the form comes back with
+    // `address_list[u][id]=to` and a fresh form key); the message goes with the second submit.
     addRecipient: (to) => ({ username_list: to, add_to: 'Add' }),
     fields: (_to, subject) => ({ subject }),
-    sentUrl: (thread) => new URL('./ucp.php?i=pm&folder=sentbox', thread).href,
+    // submit_pm() files the author's copy in the outbox until the recipient's folders are placed, then in "Sent
+    // messages" (functions_privmsgs.php place_pm_into_folder): both are searched.
+    sentUrls: (thread) => [
+      new URL('./ucp.php?i=pm&folder=outbox', thread).href,
+      new URL('./ucp.php?i=pm&folder=sentbox', thread).href,
+    ],
+    // NO_AUTH_SEND_MESSAGE, PM_NO_USERS, PM_USERS_REMOVED_NO_PM, PM_USERS_REMOVED_NO_PERMISSION (language/en).
+    denied:
+      /not authorised to send private messages|users to be added do not exist|couldn.t be added as they|No recipient defined/i,
+    subjectMax: 120,
   },
 };

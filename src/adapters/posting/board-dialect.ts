@@ -38,13 +38,19 @@ export interface BoardDialect {
     action(thread: string, lock: boolean): string | null;
     fields(lock: boolean): Record<string, string>;
   };
+  /** Private messages (posting/form-message.ts). */
   readonly pm?: {
-    composeUrl(thread: string): string;
+    /** The compose form (XenForo checks the recipient when it is named in the address). */
+    composeUrl(thread: string, to: string): string;
     fields(to: string, subject: string): Record<string, string>;
     /** Two-step forms (phpBB adds recipients first): the fields that add `to`, sent before the message. */
     addRecipient?(to: string): Record<string, string>;
-    /** The sent-messages list, searched for the key before a retry. */
-    sentUrl(thread: string): string;
+    /** The lists of the account's sent messages, searched for the key before a send and after an unknown fate. */
+    sentUrls(thread: string): string[];
+    /** The board's words that this message cannot go (no permission, recipient unknown or refusing PMs). */
+    denied: RegExp;
+    /** The longest subject the board keeps. */
+    subjectMax: number;
   };
 }
 

@@ -8,6 +8,7 @@ import { statusWords } from '../http/status-words.js';
 import type { EditReceipt, PostReceipt, ThreadSink } from '../types.js';
 import type { BoardDialect, RefusalKind } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
+import { sendWithForms } from './form-message.js';
 import { editWithForms, lockWithForms } from './form-own-actions.js';
 
 export interface BoardCredentials {
@@ -33,7 +34,8 @@ const TRIES = 4;
  * draft is not lost (the caller keeps it approved).
  */
 export class FormSink implements ThreadSink {
-  private lastPostAt = 0;
+  /** When the account last posted or sent a message (our clock): boards count both against the flood interval. */
+  lastPostAt = 0;
 
   constructor(
     readonly dialect: BoardDialect,
@@ -83,26 +85,9 @@ export class FormSink implements ThreadSink {
     });
   }
 
-  async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
-    const pm = this.dialect.pm;
-    if (!pm) return { id: null, url: null };
-    const line = marker(idempotencyKey);
-    const body = `${text.trimEnd()}\n\n${this.dialect.small(line)}`;
-    return this.attempt('message', async () => {
-      if (await this.sentHas(line)) return { id: line, url: pm.sentUrl(this.thread) };
-      let form = await this.formAt(pm.composeUrl(this.thread), this.dialect.message);
-      if (pm.addRecipient) {
-        const added = await this.submit(form, pm.addRecipient(to));
-        this.check(added);
-        form = this.formIn(added, this.dialect.message);
-      }
-      // The key is in the subject too: sent-message lists show subjects, not bodies.
-      const fields = { ...pm.fields(to, `${subject} (${line})`), [this.dialect.message]: body, ...this.dialect.submit };
-      const res = await this.submit(form, fields);
-      this.lastPostAt = this.opts.now();
-      this.check(res);
-      return (await this.sentHas(line)) ? { id: line, url: pm.sentUrl(this.thread) } : null;
-    });
+  /** A private message through the compose form, exactly once (form-message.ts). */
+  sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
+    return sendWithForms(this, to, subject, text, idempotencyKey);
   }
 
   /** Runs one post, retrying what waiting can cure; null from `step` means "not confirmed yet": try again. */
@@ -125,7 +110,8 @@ export class FormSink implements ThreadSink {
           );
         if (err.kind === 'other') break;
         if (err.kind === 'login') this.session.reset();
-        if (err.kind === 'flood') await this.opts.sleep(this.floodMs());
+        // A board that says how long to wait (vBulletin's PM flood check) is waited out that long.
+        if (err.kind === 'flood') await this.opts.sleep(Math.max(this.floodMs(), saidSeconds(last) * 1000 + 250));
       }
     }
     throw new NotPosted(
@@ -229,15 +215,12 @@ export class FormSink implements ThreadSink {
     }
     return null;
   }
+}
 
-  private async sentHas(line: string): Promise<boolean> {
-    const res = await this.session.get(this.dialect.pm!.sentUrl(this.thread));
-    if (!this.dialect.loggedIn(res.body)) {
-      await this.logIn();
-      return (await this.session.get(this.dialect.pm!.sentUrl(this.thread))).body.includes(line);
-    }
-    return res.body.includes(line);
-  }
+/** The seconds a refusal asks to wait ("try again in 12 seconds"), or 0. */
+function saidSeconds(words: string): number {
+  const m = /(?:again in|wait(?: at least)?) (\d+) seconds/i.exec(words);
+  return m ? Number(m[1]) : 0;
 }
 
 export class Refused extends Error {

@@ -12,9 +12,13 @@ function xfError(body: string): string | null {
  * "Security error occurred…" when missing or stale); `/login/login` takes `login` and `password`; a thread's reply
  * form is `/threads/{slug}.{id}/reply`, posting to `add-reply`; the flood check answers "You must wait at least N
  * seconds before performing this action." (`floodCheckLength`, default 60 s; staff often bypass it). PMs are
- * conversations (`/conversations/add`: recipients, title, message). Editing one's post is `/posts/{id}/edit`
- * (no flood check; in a closed thread only for who may lock); closing a thread is its edit form's
- * `discussion_open` box, shown to who has `lockUnlockThread`, else "You do not have permission to view this page
+ * conversations: `/conversations/add` takes `recipients` (names, comma-separated), `title` (100 characters at most)
+ * and `message` (bbcode; the rich editor sends `message_html` instead), refused in words for an unknown recipient,
+ * one whose privacy settings forbid it, an account that may not start conversations, and within
+ * `floodCheckLengthDiscussion` of the account's last conversation (XenForo 2.x's `XF\Pub\Controller\Conversation`
+ * and `XF\Service\Conversation\Creator`, read in a public copy; the phrases are inferred from that code).
+ * Editing one's post is `/posts/{id}/edit` (no flood check; in a closed thread only for who may lock); closing a
+ * thread is its edit form's `discussion_open` box, shown to who has `lockUnlockThread`, else "You do not have permission to view this page
  * or perform this action." (test/fakes/board-forms-mod.ts).
  */
 export const xenforoDialect: BoardDialect = {
@@ -49,8 +53,12 @@ export const xenforoDialect: BoardDialect = {
     fields: (lock) => ({ discussion_open: lock ? '0' : '1' }),
   },
   pm: {
-    composeUrl: (thread) => new URL('/conversations/add', thread).href,
+    // Conversation::actionAdd() with `to` checks the one recipient first: unknown, oneself, privacy settings.
+    composeUrl: (thread, to) => new URL(`/conversations/add?to=${encodeURIComponent(to)}`, thread).href,
     fields: (to, subject) => ({ recipients: to, title: subject }),
-    sentUrl: (thread) => new URL('/conversations/', thread).href,
+    sentUrls: (thread) => [new URL('/conversations/?filter_type=started', thread).href],
+    denied:
+      /requested user could not be found|recipients could not be found|may not start a conversation|do not have permission|valid recipient/i,
+    subjectMax: 100,
   },
 };
