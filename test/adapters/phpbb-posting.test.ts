@@ -109,7 +109,8 @@ describe('posting on phpBB with the moderator’s account', () => {
   test('a PM (night result) through the compose form, once per key', async () => {
     const { board, source } = await setup();
     const r = await source.sendMessage('Alice', 'Night 1 result', 'You were not targeted.', 'g-n1-alice');
-    expect(r.id).toBe('moddesk: g-n1-alice');
+    expect(r.id).toBe(String(board.board.pmSent[0]!.id));
+    expect(r.url).toMatch(/ucp\.php\?i=pm&mode=view&f=-2&p=\d+$/);
     await source.sendMessage('Alice', 'Night 1 result', 'You were not targeted.', 'g-n1-alice');
     expect(board.board.sent).toHaveLength(1);
     expect(board.board.sent[0]).toMatchObject({

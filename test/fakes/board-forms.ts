@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type FormsModOptions, modRoute } from './board-forms-mod.js';
+import { type FormsPmRules, type FormsSentPm, formsPm } from './board-forms-pm.js';
 import { formsPmPage } from './board-forms-pms.js';
 import { bbcodeToHtml } from './board-phpbb.js';
 import { FakeInbox } from './fake-inbox.js';
@@ -36,6 +37,16 @@ export class FormsBoardState {
   readonly lastPost = new Map<string, number>();
   readonly sent: { from: string; to: string; title: string; message: string }[] = [];
   readonly refusals: string[] = [];
+  /** Who may send and receive PMs, the PM flood interval, and what was sent (board-forms-pm.ts). */
+  readonly pmRules: FormsPmRules = {
+    members: null,
+    refusePms: new Set(),
+    mayNotSend: new Set(),
+    floodSeconds: 0,
+    ignoreFlood: new Set(),
+    staleTokenOnce: false,
+  };
+  readonly pmSent: FormsSentPm[] = [];
   logins = 0;
   /** Edits that changed a post and lock/unlock requests that changed the thread. */
   readonly modLog: string[] = [];
@@ -179,24 +190,9 @@ function replyPage(state: FormsBoardState, s: Session, path: string): FakeRespon
   return page(state, s, form(state, s, action, fields));
 }
 
-function composePage(state: FormsBoardState, s: Session): FakeResponse {
-  const xf = state.engine === 'xenforo';
-  return page(
-    state,
-    s,
-    form(
-      state,
-      s,
-      xf ? '/conversations/add' : 'private.php?do=insertpm',
-      '<input type="text" name="recipients" /><input type="text" name="title" /><textarea name="message"></textarea>',
-    ),
-  );
-}
-
 function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   const xf = state.engine === 'xenforo';
   const p = req.url.pathname;
-  const q = req.url.searchParams;
   const isLogin = xf ? p === '/login/' || p === '/login/login' : p === '/login.php';
   const isReply = xf ? /\/threads\/[^/]+\/(reply|add-reply)$/.test(p) : p === '/newreply.php';
   const isPm = xf ? p.startsWith('/conversations/') : p === '/private.php';
@@ -224,20 +220,9 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   }
   if (!s.user) return page(state, s, error(state, w.needLogin) + loginPage(state, s).body);
   if (isPm) {
+    // Reading (the inbox, conversations, a message) is board-forms-pms.ts; sending and Sent Items board-forms-pm.ts.
     const pms = formsPmPage(state.engine, state.inbox, s.user, req, state.timeZone);
-    if (pms !== null) return page(state, s, pms + (xf && p === '/conversations/' ? sentList(state, s.user) : ''));
-    if (req.method === 'GET' && (xf ? p === '/conversations/' : q.get('folderid') === '-1')) {
-      return page(state, s, sentList(state, s.user));
-    }
-    if (req.method === 'GET') return composePage(state, s);
-    if (!state.tokenOk(s, f.get(w.tokenField))) return page(state, s, error(state, w.badToken));
-    state.sent.push({
-      from: s.user,
-      to: f.get('recipients') ?? '',
-      title: f.get('title') ?? '',
-      message: f.get('message') ?? '',
-    });
-    return page(state, s, '<p>Your message has been sent.</p>');
+    return pms !== null ? page(state, s, pms) : formsPm(state, s, req);
   }
   if (req.method === 'GET') return replyPage(state, s, p);
   if (!state.tokenOk(s, f.get(w.tokenField))) {
@@ -255,10 +240,4 @@ function route(state: FormsBoardState, req: FakeRequest): FakeResponse | null {
   state.lastPost.set(s.user, now);
   state.onPostTaken?.();
   return page(state, s, '<p>Thank you for posting!</p>');
-}
-
-/** The titles of what the account sent (where the sink looks for its key before a retry). */
-function sentList(state: FormsBoardState, user: string): string {
-  const mine = state.sent.filter((m) => m.from === user);
-  return `<ol>${mine.map((m) => `<li>${escapeHtml(m.title)}</li>`).join('')}</ol>`;
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type PhpbbPmRules, type PhpbbSentPm, phpbbCompose } from './board-phpbb-compose.js';
 import { type ModPermissions, modRoute } from './board-phpbb-mod.js';
 import { phpbbPmPage } from './board-phpbb-pms.js';
 import { FakeInbox } from './fake-inbox.js';
@@ -59,6 +60,15 @@ export class PhpbbBoardState {
   onModTaken: (() => void) | null = null;
   /** The accounts' private messages (board-phpbb-pms.ts serves them). */
   readonly inbox = new FakeInbox();
+  /** Who may send and receive PMs, and the messages sent through the compose form (board-phpbb-compose.ts). */
+  readonly pmRules: PhpbbPmRules = {
+    members: null,
+    refusePms: new Set(),
+    mayNotSend: new Set(),
+    staleTokenOnce: false,
+  };
+  readonly pmSent: PhpbbSentPm[] = [];
+  readonly userIds = new Map<string, number>();
   constructor(
     readonly thread: FakeThread,
     readonly topicId: number,
@@ -186,18 +196,6 @@ ${state.formKey(s, 'posting')}
   );
 }
 
-function composeForm(state: PhpbbBoardState, s: Session, to: string | null, error = ''): FakeResponse {
-  return page(
-    s,
-    `<form id="postform" method="post" action="./ucp.php?i=pm&amp;mode=compose">${error ? `<p class="error">${error}</p>` : ''}
-<textarea name="username_list"></textarea><input type="submit" name="add_to" value="Add" />
-${to ? `<input type="hidden" name="address_list[u][3]" value="to" /><input type="hidden" name="to_name" value="${escapeHtml(to)}" />` : ''}
-<input type="text" name="subject" value="" /><textarea name="message"></textarea>
-${state.formKey(s, 'ucp_pm_compose')}
-<input type="submit" name="post" value="Submit" /></form>`,
-  );
-}
-
 /** A tiny bbcode: what the sinks write ([size], [b], line breaks), escaped like phpBB's parser. */
 export function bbcodeToHtml(text: string): string {
   return escapeHtml(text)
@@ -240,16 +238,7 @@ function route(state: PhpbbBoardState, req: FakeRequest): FakeResponse | null {
     if (!s.user) return loginBox(state, s, '', 'You need to login to perform this action.');
     const pms = req.method === 'GET' ? phpbbPmPage(state.inbox, s.user, q, state.opts.timeZone) : null;
     if (pms !== null) return page(s, pms);
-    if (q.get('folder') === 'sentbox') {
-      const mine = state.sent.filter((m) => m.from === s.user);
-      return page(s, `<ul class="topiclist">${mine.map((m) => `<li>${escapeHtml(m.subject)}</li>`).join('')}</ul>`);
-    }
-    if (req.method === 'GET') return composeForm(state, s, null);
-    const to = f.get('username_list')?.trim() || (f.has('address_list[u][3]') ? (f.get('to_name') ?? '') : '');
-    if (f.has('add_to')) return composeForm(state, s, to);
-    if (!state.checkFormKey(s, 'ucp_pm_compose', f)) return composeForm(state, s, null, L.FORM_INVALID);
-    state.sent.push({ from: s.user, to, subject: f.get('subject') ?? '', message: f.get('message') ?? '' });
-    return page(s, '<p>This message has been sent successfully.</p>');
+    return phpbbCompose(state, s, req);
   }
   if (path === '/posting.php' && q.get('mode') === 'reply' && q.get('t') === String(state.topicId)) {
     if (!s.user) return loginBox(state, s, '', L.LOGIN_EXPLAIN_POST);

@@ -1,4 +1,5 @@
 import { type DiscourseModState, discourseModRoute } from './discourse-mod.js';
+import { type DiscoursePmState, discoursePmSendRoute } from './discourse-pm-send.js';
 import { discoursePmRoute } from './discourse-pms.js';
 import { FakeInbox } from './fake-inbox.js';
 import type { FakeRequest, FakeResponse } from './fake-server.js';
@@ -28,6 +29,8 @@ export interface DiscourseFake extends ForumFake {
   mod: DiscourseModState;
   /** The API user's private messages (discourse-pms.ts serves them). */
   inbox: FakeInbox;
+  /** Private messages sent through the API and who may get them (discourse-pm-send.ts). */
+  pm: DiscoursePmState;
 }
 
 /** Discourse's JSON API (platforms.md §2.4): topic, posts near a number, posts.json by ids, POST /posts.json. */
@@ -126,12 +129,21 @@ export async function startDiscourseFake(opts: DiscourseFakeOptions = {}): Promi
   const mod: DiscourseModState = { modLog: [], writes: 0, onModTaken: null };
   const modRoute = discourseModRoute(thread, raws, topicId, opts, mod, json);
   const inbox = new FakeInbox(1000);
+  const pm: DiscoursePmState = {
+    rules: { users: null, refusePms: new Set(), keyMayNotSend: false },
+    sent: [],
+    inbox,
+    onSent: null,
+  };
+  const sendPm = discoursePmSendRoute(opts, pm, json);
+  const readPms = discoursePmRoute(inbox, opts, json);
   const fake = await startFake(
     thread,
     (req) => modRoute(req) ?? route(req),
     (base) => `${base}/t/${slug}/${topicId}`,
-    discoursePmRoute(inbox, opts, json),
+    // PMs are answered live (never from the page cache: they change without the topic changing).
+    (req) => sendPm(req) ?? readPms(req),
   );
   fake.server.robotsTxt = 'User-agent: *\nDisallow: /admin/\nDisallow: /auth/\nDisallow: /u/\n';
-  return { ...fake, raws, mod, inbox };
+  return { ...fake, raws, mod, inbox, pm };
 }

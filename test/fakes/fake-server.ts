@@ -2,8 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
-/** Faults a fake injects on demand (issue 5 §4). */
-export type FaultKind = '429' | '503' | '500' | 'hang' | 'truncate' | 'reset';
+/**
+ * Faults a fake injects on demand (issue 5 §4). `drop`: the request is answered (a post or message stored) and the
+ * connection closed before the answer leaves: a lost answer, not in FAULT_KINDS (it changes the board).
+ */
+export type FaultKind = '429' | '503' | '500' | 'hang' | 'truncate' | 'reset' | 'drop';
 export const FAULT_KINDS: FaultKind[] = ['429', '503', '500', 'hang', 'truncate', 'reset'];
 
 export interface FakeRequest {
@@ -25,6 +28,7 @@ export type FakeRoute = (req: FakeRequest) => FakeResponse | null;
 interface PendingFault {
   kind: FaultKind;
   match: RegExp;
+  body?: RegExp;
   times: number;
   retryAfter?: string;
 }
@@ -64,11 +68,12 @@ export class FakeServer {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
-  /** The next `times` requests whose path matches get `kind`. */
-  inject(kind: FaultKind, opts: { match?: RegExp; times?: number; retryAfter?: string } = {}): void {
+  /** The next `times` requests whose path (and body, with `body`) matches get `kind`. */
+  inject(kind: FaultKind, opts: { match?: RegExp; body?: RegExp; times?: number; retryAfter?: string } = {}): void {
     this.faults.push({
       kind,
       match: opts.match ?? /^(?!\/robots\.txt)/,
+      body: opts.body,
       times: opts.times ?? 1,
       retryAfter: opts.retryAfter,
     });
@@ -108,7 +113,7 @@ export class FakeServer {
       body: Buffer.concat(chunks).toString('utf8'),
     };
     this.requests.push(fr);
-    const fault = this.faults.find((f) => f.times > 0 && f.match.test(fr.path));
+    const fault = this.faults.find((f) => f.times > 0 && f.match.test(fr.path) && (!f.body || f.body.test(fr.body)));
     if (fault) {
       fault.times -= 1;
       if (fault.times === 0) this.faults.splice(this.faults.indexOf(fault), 1);
@@ -145,6 +150,10 @@ export class FakeServer {
         res.end('<html><body>General Error</body></html>');
         return true;
       case 'hang':
+        return true;
+      case 'drop':
+        this.answer(req);
+        res.socket?.destroy();
         return true;
       case 'reset':
         req.headers.connection = 'close';

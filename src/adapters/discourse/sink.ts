@@ -69,7 +69,7 @@ export class DiscourseSink {
    */
   async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
     const line = marker(idempotencyKey);
-    const earlier = await this.findSent(line);
+    const earlier = await this.findSent(idempotencyKey);
     if (earlier) return earlier;
     const title = keyedSubject(subject, idempotencyKey, 255);
     let res: Awaited<ReturnType<PoliteClient['get']>>;
@@ -91,7 +91,7 @@ export class DiscourseSink {
       const words = (err as Error).message;
       if (/HTTP 429/.test(words))
         throw new NotPosted('http', `Discourse asked to wait before the next message: ${words}`, { cause: err });
-      const landed = await this.findSent(line).catch(() => null);
+      const landed = await this.findSent(idempotencyKey).catch(() => null);
       if (landed) return landed;
       throw new ModdeskError('http', `could not send the message to ${quote(to)}: ${words}`, { cause: err });
     }
@@ -119,7 +119,7 @@ export class DiscourseSink {
     };
   }
 
-  private async findSent(line: string): Promise<PostReceipt | null> {
+  private async findSent(key: string): Promise<PostReceipt | null> {
     const url = `${this.ref.base}/topics/private-messages-sent/${encodeURIComponent(this.creds.username)}.json`;
     const res = await this.client.get(url, {
       accept: 'application/json',
@@ -127,7 +127,7 @@ export class DiscourseSink {
       headers: this.apiHeaders(false),
     });
     const topics = discoursePmListSchema.parse(JSON.parse(res.body)).topic_list.topics;
-    const mine = topics.find((t) => hasMarker(t.title, line.replace(/^moddesk: /, '')));
+    const mine = topics.find((t) => hasMarker(t.title, key));
     return mine ? { id: String(mine.id), url: `${this.ref.base}/t/${mine.slug ?? 'message'}/${mine.id}` } : null;
   }
 

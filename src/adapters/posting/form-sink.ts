@@ -24,6 +24,7 @@ export interface FormSinkOptions {
 }
 
 const TRIES = 4;
+const MAX_FLOOD_WAIT_MS = 120_000;
 
 /**
  * Posts with the moderator's own account through the board's forms: logs in (keeping the session), reads the reply
@@ -110,8 +111,13 @@ export class FormSink implements ThreadSink {
           );
         if (err.kind === 'other') break;
         if (err.kind === 'login') this.session.reset();
-        // A board that says how long to wait (vBulletin's PM flood check) is waited out that long.
-        if (err.kind === 'flood') await this.opts.sleep(Math.max(this.floodMs(), saidSeconds(last) * 1000 + 250));
+        // A board that says how long to wait (vBulletin's PM flood check) is waited out that long, up to two
+        // minutes; longer, and the desk's own retry (minutes later) is the better wait.
+        if (err.kind === 'flood') {
+          const asked = saidSeconds(last) * 1000 + 250;
+          if (asked > MAX_FLOOD_WAIT_MS) break;
+          await this.opts.sleep(Math.max(this.floodMs(), asked));
+        }
       }
     }
     throw new NotPosted(
