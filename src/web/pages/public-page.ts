@@ -4,7 +4,8 @@ import { type Html, html, safeUrl } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
 import { title as draftTitle } from './drafts-page.js';
 import { when } from './layout.js';
-import { NARROW, type TimelineInput, wagonLegend, wagonTimeline } from './wagon-timeline.js';
+import { dayVotes } from './votes-page.js';
+import type { TimelineInput } from './wagon-timeline.js';
 
 /** What the players' page shows: the live count, the counts the moderator published, the day's wagons. */
 export interface PublicPageInput {
@@ -39,7 +40,7 @@ ${phaseLine(state, zone)}
 <section class="card" aria-labelledby="live-h"><h2 id="live-h">Vote count now <span class="small muted">read from the thread, not the moderator's word</span></h2>
 ${newsPending(p.drafts, state) ? html`<p class="muted">The moderator has not posted the start of ${state.phase?.name ?? 'this phase'} yet; the count shows here once they have.</p>` : liveCount(state)}
 </section>
-${p.timeline && p.timeline.rows.length > 0 ? html`<section class="card" aria-label="Wagons over ${p.timeline.day}"><h2>Wagons over ${p.timeline.day}</h2>${wagonTimeline(p.timeline)}${wagonTimeline(p.timeline, NARROW)}${wagonLegend(p.timeline.rows)}</section>` : ''}
+${p.timeline ? html`<h2>Votes on ${p.timeline.day}</h2>${dayVotes(p.timeline)}` : ''}
 <section class="card" aria-labelledby="history-h"><h2 id="history-h">Counts the moderator posted</h2>
 ${history(p.drafts, zone)}
 </section>

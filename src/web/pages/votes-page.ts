@@ -13,11 +13,12 @@ export function votesPage(gameId: string, days: string[], timeline: TimelineInpu
       html`<a class="button" href="${base}?day=${encodeURIComponent(d)}"${d === day ? html` aria-current="page"` : ''}>${d}</a>`,
   )}</nav>
 <div data-live="votes">
-${timeline ? body(timeline) : html`<p class="muted">No day has started yet.</p>`}
+${timeline ? dayVotes(timeline) : html`<p class="muted">No day has started yet.</p>`}
 </div>`;
 }
 
-function body(t: TimelineInput): Html {
+/** A day's wagon chart and every vote in order (the dashboard's Votes page and the players' page). */
+export function dayVotes(t: TimelineInput): Html {
   if (t.rows.length === 0) return html`<p class="muted">No votes on ${t.day} yet.</p>`;
   return html`<section class="card" aria-label="Wagons over the day">${wagonTimeline(t)}${wagonTimeline(t, NARROW)}${wagonLegend(t.rows)}</section>
 <section class="card"><h2>Every vote in order</h2>${stackTable(
