@@ -26,6 +26,11 @@ export interface ReadResult {
    * what `init` reads the roster from. Not among `posts`, so a replay never sees it.
    */
   opening?: Post;
+  /**
+   * Why the moderator's PMs could not be read this time (the thread was): the PM cursor is kept as it was, so the
+   * next read tries them again. Names the page, never a message's sender or text.
+   */
+  inboxError?: string;
 }
 
 export interface ThreadSource {

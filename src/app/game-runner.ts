@@ -329,6 +329,14 @@ export class GameRunner {
     this.lastError = null;
     this.lastErrorAt = null;
     this.lastPollAt = seenAt;
+    if (result.inboxError) {
+      this.lastError = scrubSecrets(`the PMs were not read: ${result.inboxError}`);
+      this.lastErrorAt = seenAt;
+      log.warn(
+        { err: { message: this.lastError } },
+        "the moderator's PMs could not be read; the next poll tries again",
+      );
+    }
     this.missing = result.missing ?? [];
     if (this.missing.length === 0) this.readThroughAt = cut;
     if (this.missing.length > 0)

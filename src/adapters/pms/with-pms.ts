@@ -11,7 +11,8 @@ interface ThreadReadOptions {
 /**
  * A thread read, then (given a PM window and the moderator's inbox) the game's new PMs, in one result whose cursor
  * keeps both: the thread adapter's own fields and `pms` (pm-inbox.ts). A checkpoint of a long thread read keeps the
- * PM cursor it started from, so a read cut short never forgets which PMs were returned.
+ * PM cursor it started from, so a read cut short never forgets which PMs were returned. An inbox that cannot be
+ * read leaves the thread's read whole and says why (`inboxError`).
  */
 export async function readWithPms<O extends ThreadReadOptions>(
   readThread: (cursor: Cursor | null, opts: O | undefined) => Promise<ReadResult>,
@@ -26,7 +27,14 @@ export async function readWithPms<O extends ThreadReadOptions>(
   const threadOpts = opts && checkpoint ? { ...opts, onCheckpoint: (p: ReadResult) => checkpoint(keep(p)) } : opts;
   const result = await readThread(cursor, threadOpts);
   if (!opts?.pms || !inbox) return keep(result);
-  const pms = await readPms(inbox.inbox, opts.pms, pmCursor, inbox.to);
+  let pms: Awaited<ReturnType<typeof readPms>>;
+  try {
+    pms = await readPms(inbox.inbox, opts.pms, pmCursor, inbox.to);
+  } catch (err) {
+    // The count must not stop because the inbox could not be read: the thread's posts go on, the PMs wait.
+    const e = err as Error & { file?: string; place?: string };
+    return { ...keep(result), inboxError: [e.file, e.place, e.message].filter(Boolean).join(': ') };
+  }
   return {
     ...result,
     posts: pms.posts.length > 0 ? sortDump([...result.posts, ...pms.posts]) : result.posts,

@@ -45,3 +45,22 @@ describe("one account's inbox, read once for all its games (fake Reddit on 127.0
     expect(pmIds(again.posts)).toEqual([]);
   });
 });
+
+describe('issue 30/2: the game’s PM window on Reddit too (fake Reddit on 127.0.0.1)', () => {
+  it('only the players’ PMs sent during the game become posts; a stranger’s is passed over, once', async () => {
+    const fake = await FakeRedditServer.start({ thread: new FakeThread().generate(5, 1) });
+    fakes.push(fake);
+    const cfg = readRedditConfig({ url: fake.threadUrl, env: fake.env() });
+    const reddit = createRedditAdapter(cfg);
+    const kill = fake.thread.message('Alice', 'TheMod', 'night action', 'Kill: Bob');
+    fake.thread.message('Stranger', 'TheMod', 'private', 'SECRET-NOT-A-PLAYER');
+    const pms = { senders: ['alice', 'bob'], since: 0 };
+    const first = await reddit.read(null, { pms });
+    expect(pmIds(first.posts)).toEqual([`t4_${kill.id}`]);
+    expect(JSON.stringify(first.posts)).not.toContain('SECRET');
+    expect(pmIds((await reddit.read(first.cursor, { pms })).posts)).toEqual([]);
+    // A window that starts after the PMs were sent takes none of them.
+    const late = createRedditAdapter(cfg);
+    expect(pmIds((await late.read(null, { pms: { ...pms, since: Date.now() + 3_600_000 } })).posts)).toEqual([]);
+  });
+});

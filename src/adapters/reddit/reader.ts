@@ -1,3 +1,4 @@
+import { inPmWindow, type PmWindow } from '../../domain/pm-window.js';
 import type { Post } from '../../domain/post.js';
 import { formatInstant } from '../../domain/time.js';
 import type { Cursor, ReadProgress, ReadResult } from '../types.js';
@@ -14,6 +15,8 @@ export interface ReadOpts {
   signal?: AbortSignal;
   /** The account's inbox read, shared with its other games, may be `maxAgeMs` older than `at` (the caller's clock). */
   inbox?: { at: number; maxAgeMs: number };
+  /** Only the PMs this window takes become posts (decision 0037); the rest are passed over, never mapped. */
+  pms?: PmWindow;
 }
 
 /** ReadResult plus what the adapter did, for tests and the bench. */
@@ -77,8 +80,12 @@ export class RedditReader {
       }
     }
     const inbox = await this.readInbox(gw, prev?.inbox ?? [], head.created_utc ?? 0, opts.inbox);
-    for (const m of inbox.fresh) state.posts.push(messageToPost(m, this.cfg.linkBase));
-    state.mapped += inbox.fresh.length;
+    const window = opts.pms;
+    const taken = window
+      ? inbox.fresh.filter((m) => m.author !== null && inPmWindow(window, m.author, m.created_utc * 1000))
+      : inbox.fresh;
+    for (const m of taken) state.posts.push(messageToPost(m, this.cfg.linkBase));
+    state.mapped += taken.length;
     const cursor: RedditCursor = {
       v: 1,
       platform: 'reddit',
