@@ -66,6 +66,11 @@ export interface DeskExtras {
   /** Stops the retries of an approved draft that failed to post (Approve tries it again). */
   stopPosting?(gameId: string, draftId: string): Promise<DraftRecord>;
   /**
+   * Drafts an edit of a posted count, counted again with what the desk knows now, for approval (issue 30 item 3b);
+   * null when the count still stands.
+   */
+  correctCount?(gameId: string, draftId: string): Promise<DraftRecord | null>;
+  /**
    * The state after the night running now, resolved now from `picks` in place of tonight's PMs (nothing is stored):
    * the guided console's Dawn Report and Analyst/Scanner signals before "Everyone, wake up."
    */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { surelyNotPosted } from '../adapters/common/post-outcome.js';
+import { needsHand, surelyNotPosted } from '../adapters/common/post-outcome.js';
 import type { ThreadSink } from '../adapters/types.js';
-import type { PostingState } from '../domain/draft.js';
+import { isOwnAction, type PostingState } from '../domain/draft.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { countNumberOf } from '../parser/count-posts.js';
@@ -17,6 +17,7 @@ import type { ApproveResult, DeskEvent, DraftRecord } from './desk.js';
 import { numberAtApproval } from './drafts/number-at-approval.js';
 import { postInfo, voteFingerprint } from './drafts/plan.js';
 import type { GameRunner } from './game-runner.js';
+import { carryOut } from './own-action-post.js';
 import { scrubSecrets } from './scrub.js';
 
 export interface DraftActionDeps {
@@ -243,8 +244,10 @@ export class DraftActions {
     }
     const was = draft.posting;
     const now = this.d.clock.now();
+    // An edit or a lock reads the thread before it acts: its unknown fate needs no read of the desk's to settle.
+    const own = isOwnAction(draft.kind);
     if (was && was.fate !== 'failed') {
-      if (draft.to === null) {
+      if (draft.to === null && !own) {
         const found = runner.ownPost(draft.idempotencyKey);
         if (found) return this.posted(runner, draft, { id: found.id, url: found.url ?? null }, 'found in the thread');
         const from = (was.endedAt ?? was.startedAt) + SETTLE_MS;
@@ -267,12 +270,15 @@ export class DraftActions {
     const subject = `${runner.game.title || 'Mafia'}: ${draft.kind.replace(/-/g, ' ')}`;
     let receipt: { id: string | null; url: string | null };
     try {
-      if (draft.to === null) receipt = await sink.reply(draft.text, draft.idempotencyKey);
+      if (own) receipt = await carryOut(sink, draft);
+      else if (draft.to === null) receipt = await sink.reply(draft.text, draft.idempotencyKey);
       else if (sink.sendMessage) receipt = await sink.sendMessage(draft.to, subject, draft.text, draft.idempotencyKey);
       else receipt = { id: null, url: null };
     } catch (err) {
       const endedAt = this.d.clock.now();
       const sure = surelyNotPosted(err);
+      // The platform or the account cannot: no retry will help; the moderator is told to do it by hand.
+      const byHand = needsHand(err);
       const error = scrubSecrets((err as Error).message);
       const failed = this.savePosting(runner, trying, {
         attempts,
@@ -280,8 +286,9 @@ export class DraftActions {
         startedAt: now,
         endedAt,
         error,
-        nextAt: endedAt + (sure ? retryWaitMs(attempts) : SETTLE_MS),
-        stopped: false,
+        nextAt: byHand ? null : endedAt + (sure ? retryWaitMs(attempts) : SETTLE_MS),
+        stopped: byHand,
+        ...(byHand ? { byHand } : {}),
       });
       this.d.log.warn(
         { draft: draft.id, attempts, fate: failed.posting?.fate, err: { message: error } },

@@ -9,6 +9,7 @@ import { nightPreview } from '../reporter/replay.js';
 import type { Store } from '../storage/store.js';
 import type { Clock } from './clock.js';
 import { countCheckRows } from './count-check-rows.js';
+import { draftCountFix } from './count-fix.js';
 import type {
   AlertChannelHealth,
   ApproveResult,
@@ -217,6 +218,13 @@ export class LiveDesk implements DashboardDesk {
 
   async stopPosting(gameId: string, draftId: string): Promise<DraftRecord> {
     return this.actions.stop(this.acted(gameId), draftId);
+  }
+
+  /** Issue 30 item 3b: an edit of a posted count drafted for approval; null when the count still stands. */
+  async correctCount(gameId: string, draftId: string): Promise<DraftRecord | null> {
+    const made = draftCountFix(this.store, this.clock, this.acted(gameId), draftId);
+    if (made) this.emit({ type: 'draft.changed', gameId, draftId: made.id });
+    return made ? toRecord(made) : null;
   }
 
   async rejectDraft(gameId: string, draftId: string, reason?: string): Promise<DraftRecord> {

@@ -167,7 +167,16 @@ function buildSchemas() {
       .refine(isTimeZone, { message: 'expected an IANA time zone, e.g. "Europe/London" or "America/New_York"' })
       .optional()
       .default('UTC'),
-    thread: z.strictObject({ platform: z.enum(PLATFORMS), url: z.string() }).optional(),
+    thread: z
+      .strictObject({
+        platform: z.enum(PLATFORMS),
+        url: z.string(),
+        /** Issue 30 item 3: keep the opening post's marked roster block current, an edit drafted after each phase. */
+        roster: z.boolean().optional(),
+        /** Issue 30 item 4: lock the thread at each day's end and unlock it at the next day's start (drafts). */
+        lock: z.boolean().optional(),
+      })
+      .optional(),
     players: z.array(player).min(1),
     phases: z.array(phase).min(1),
     options: options.optional().default({}),

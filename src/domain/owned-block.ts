@@ -4,6 +4,9 @@
  * `[](#/moddesk:roster)` (markdown: an empty link, which Reddit and Discourse show as nothing). Only those lines
  * are ever rewritten; what the moderator wrote above or below them is kept byte for byte.
  */
+/** The post id that means "the thread's opening post": each adapter finds it (page 1's first post, the submission). */
+export const OPENING_POST = 'opening';
+
 export type MarkerStyle = 'bbcode' | 'markdown' | 'text';
 
 /** One change to a post moddesk made: its marked block set to `content`, or its own earlier text replaced. */

@@ -25,6 +25,8 @@ const NOTICES: Record<string, string> = {
   changed: 'Not posted: the thread moved on since this was drafted. Check the recount below.',
   stale: 'Not posted: this draft changed while you were reading it. Check it and approve again.',
   rejected: 'Draft rejected.',
+  correction: 'A correction of the posted count is drafted below: approve it to edit that post.',
+  'count-stands': 'Counted again as of when it was posted, the count reads the same: nothing to correct.',
   ruled: 'Ruling recorded; the state is replayed with it.',
   'ruled-group': 'One ruling recorded for the whole group; the state is replayed with it.',
   undone: 'Ruling undone: it is gone from the game file and the state is replayed without it.',

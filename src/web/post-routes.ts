@@ -44,7 +44,7 @@ export function backQuery(form: URLSearchParams): URLSearchParams {
 /** Applies one change; `path` is the part after `/games/:id`. */
 export async function change(path: string, c: ChangeContext): Promise<ChangeResult> {
   const { desk, game, form } = c;
-  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject|stop)$/.exec(path);
+  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject|stop|correct)$/.exec(path);
   if (draft) {
     const id = decodeURIComponent(draft[1] as string);
     const op = draft[2];
@@ -56,6 +56,13 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
       if (!desk.stopPosting) throw new HttpError(404, 'This desk does not post.');
       await desk.stopPosting(game.id, id);
       return { to: 'drafts', notice: 'stopped', hash: `draft-${id}` };
+    }
+    if (op === 'correct') {
+      if (!desk.correctCount) throw new HttpError(404, 'This desk does not post.');
+      const fix = await desk.correctCount(game.id, id);
+      return fix
+        ? { to: 'drafts', notice: 'correction', hash: `draft-${fix.id}` }
+        : { to: 'drafts', notice: 'count-stands', hash: `draft-${id}` };
     }
     if (op === 'reject') {
       const reason = form.get('reason')?.slice(0, 200).trim();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { needsHand } from '../../src/adapters/common/post-outcome.js';
 import { createSource } from '../../src/adapters/registry.js';
-import { blockText } from '../../src/domain/owned-block.js';
+import { blockText, OPENING_POST } from '../../src/domain/owned-block.js';
 import { type Engine, type FormsBoard, startFormsBoard } from '../fakes/board-forms.js';
 import type { FormsModOptions } from '../fakes/board-forms-mod.js';
 import { FakeThread } from '../fakes/fake-thread.js';
@@ -44,7 +44,7 @@ describe.each(['xenforo', 'vbulletin'] as const)(
     test('item 3: the OP roster block edited once, the hand-written text kept; a repeat changes nothing', async () => {
       const { board, source, thread, op } = await setup(engine);
       const edit = { kind: 'block' as const, name: 'roster', content: NEW };
-      expect(await source.editPost!(String(op.id), edit)).toMatchObject({ changed: true });
+      expect(await source.editPost!(OPENING_POST, edit)).toMatchObject({ changed: true });
       expect(await source.editPost!(String(op.id), edit)).toMatchObject({ changed: false });
       expect(thread.sources.get(op.id)).toBe(`${HAND_TOP}\n\n${blockText('roster', NEW, 'bbcode')}\n\n${HAND_BOTTOM}`);
       expect(board.board.modLog).toEqual([`edit ${op.id}`]);

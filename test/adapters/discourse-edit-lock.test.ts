@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { needsHand } from '../../src/adapters/common/post-outcome.js';
 import { createDiscourseSource } from '../../src/adapters/discourse/index.js';
 import { HostScheduler } from '../../src/adapters/http/host-scheduler.js';
-import { blockText } from '../../src/domain/owned-block.js';
+import { blockText, OPENING_POST } from '../../src/domain/owned-block.js';
 import { type DiscourseFake, startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import { TEST_HTTP } from './contract.js';
@@ -40,7 +40,7 @@ describe('Discourse: the moderator’s own posts edited, the topic closed', () =
   test('item 3: the OP block edited once through PUT /posts/{id}.json; the hand-written raw kept; a repeat sends nothing', async () => {
     const { fake, src, op } = await setup();
     const edit = { kind: 'block' as const, name: 'roster', content: NEW };
-    expect((await src.editPost(String(op.id), edit)).changed).toBe(true);
+    expect((await src.editPost(OPENING_POST, edit)).changed).toBe(true);
     expect((await src.editPost(String(op.id), edit)).changed).toBe(false);
     expect(fake.raws.get(op.id)).toBe(`${HAND}\n\n${blockText('roster', NEW, 'markdown')}\n\nSee you.`);
     expect(fake.mod.modLog).toEqual([`edit ${op.id}`]);

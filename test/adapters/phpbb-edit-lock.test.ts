@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { needsHand } from '../../src/adapters/common/post-outcome.js';
 import { createPhpbbSource } from '../../src/adapters/phpbb/index.js';
-import { blockText } from '../../src/domain/owned-block.js';
+import { blockText, OPENING_POST } from '../../src/domain/owned-block.js';
 import { type PhpbbBoard, startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 
@@ -42,8 +42,8 @@ describe('phpBB: the moderator’s own posts edited, the topic locked', () => {
   test('item 3: the OP roster block is edited once; hand-written text outside it kept; re-applying changes nothing', async () => {
     const { board, source, thread, op } = await setup();
     const edit = { kind: 'block' as const, name: 'roster', content: NEW };
-    const first = await source.editPost(String(op.id), edit);
-    expect(first).toMatchObject({ id: String(op.id), changed: true });
+    const first = await source.editPost(OPENING_POST, edit);
+    expect(first).toMatchObject({ id: String(op.id), changed: true }); // "opening": the topic's first post, found by the adapter
     const after = thread.sources.get(op.id)!;
     expect(after.startsWith(`${HAND_TOP}\n\n`)).toBe(true);
     expect(after.endsWith(`\n\n${HAND_BOTTOM}`)).toBe(true);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { needsHand } from '../../src/adapters/common/post-outcome.js';
 import { createRedditAdapter } from '../../src/adapters/reddit/adapter.js';
 import { readRedditConfig } from '../../src/adapters/reddit/config.js';
-import { blockText } from '../../src/domain/owned-block.js';
+import { blockText, OPENING_POST } from '../../src/domain/owned-block.js';
 import { FakeThread } from '../fakes/reddit-fake-thread.js';
 import { FakeRedditServer } from '../fakes/reddit-server.js';
 
@@ -34,7 +34,7 @@ describe.each(['undici', 'snoowrap'] as const)(
     test('item 3: the submission’s roster block edited once, the hand-written text kept; a repeat sends nothing', async () => {
       const { fake, adapter, thread } = await setup(gateway);
       const edit = { kind: 'block' as const, name: 'roster', content: NEW };
-      expect((await adapter.editPost!(thread.linkId, edit)).changed).toBe(true);
+      expect((await adapter.editPost!(OPENING_POST, edit)).changed).toBe(true);
       expect((await adapter.editPost!(thread.linkId, edit)).changed).toBe(false);
       expect(thread.selftext).toBe(`${HAND}\n\n${blockText('roster', NEW, 'markdown')}\n\nHave fun.`);
       expect(thread.modLog).toEqual([`edit ${thread.linkId}`]);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
-import { type PostEdit, planEdit } from '../../domain/owned-block.js';
+import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import type { HttpResponse, PoliteClient } from '../http/polite-client.js';
 import type { EditReceipt } from '../types.js';
@@ -9,6 +9,7 @@ import { type DiscourseTopicRef, topicJsonUrl } from './urls.js';
 
 const postSchema = z.object({ id: z.number(), raw: z.string(), post_number: z.number().optional() });
 const topicSchema = z.object({ closed: z.boolean().optional().default(false) });
+const streamSchema = z.object({ post_stream: z.object({ stream: z.array(z.number()) }) });
 const errorsSchema = z.object({ errors: z.array(z.string()).optional() });
 
 /**
@@ -26,7 +27,8 @@ export class DiscourseOwnActions {
     private readonly creds: DiscourseCredentials,
   ) {}
 
-  async editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {
+  async editPost(wanted: string, edit: PostEdit): Promise<EditReceipt> {
+    const postId = wanted === OPENING_POST ? await this.openingId() : wanted;
     const url = `${this.ref.base}/posts/${encodeURIComponent(postId)}.json`;
     const read = async () => postSchema.parse(JSON.parse(this.ok(await this.call(url, 'GET'), 'read the post').body));
     const before = await read();
@@ -42,6 +44,13 @@ export class DiscourseOwnActions {
     if (planEdit((await read()).raw, edit).outcome !== 'done')
       throw new ModdeskError('http', `Discourse took the edit of post ${postId} but the post does not show it yet`);
     return receipt(true);
+  }
+
+  private async openingId(): Promise<string> {
+    const res = this.ok(await this.call(topicJsonUrl(this.ref, null), 'GET'), 'read the topic');
+    const first = streamSchema.parse(JSON.parse(res.body)).post_stream.stream[0];
+    if (first === undefined) throw new ModdeskError('http', `the topic ${this.ref.topicId} has no posts`);
+    return String(first);
   }
 
   async setLocked(locked: boolean): Promise<{ changed: boolean }> {

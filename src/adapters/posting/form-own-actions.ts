@@ -1,10 +1,25 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
-import { type PostEdit, planEdit } from '../../domain/owned-block.js';
+import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
+import type { PagedPlatform } from '../common/paged-forum.js';
 import { NotAllowed } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { EditReceipt } from '../types.js';
-import type { BoardResponse } from './board-session.js';
-import { type FormSink, Refused } from './form-sink.js';
+import type { BoardDialect } from './board-dialect.js';
+import type { BoardForm, BoardResponse, BoardSession } from './board-session.js';
+import { Refused } from './refused.js';
+
+/** What these steps need of the board's poster (form-sink.ts `FormSink`, which passes itself). */
+export interface FormActor {
+  readonly dialect: BoardDialect;
+  readonly engine: PagedPlatform;
+  readonly thread: string;
+  readonly session: BoardSession;
+  readonly opts: { now: () => number };
+  attempt<T>(what: string, step: () => Promise<T | null>): Promise<T>;
+  formAt(url: string, name: string): Promise<BoardForm>;
+  submit(form: BoardForm, fields: Record<string, string>): Promise<BoardResponse>;
+  answered(page: BoardResponse): BoardResponse;
+}
 
 /**
  * Editing the moderator's own post and locking the thread through a board's forms (issue 30 items 3, 4). Both set
@@ -13,17 +28,18 @@ import { type FormSink, Refused } from './form-sink.js';
  * locks twice. Refusals are retried as posting retries them (form-sink.ts `attempt`); a board saying the account
  * may not is `NotAllowed`, said in words for the moderator to do it by hand.
  */
-export async function editWithForms(sink: FormSink, postId: string, edit: PostEdit): Promise<EditReceipt> {
+export async function editWithForms(sink: FormActor, postId: string, edit: PostEdit): Promise<EditReceipt> {
   const { dialect } = sink;
   if (!dialect.edit)
     throw new NotAllowed('usage', `moddesk cannot edit posts on ${dialect.name}: paste the text into the post by hand`);
-  const url = dialect.edit.url(sink.thread, postId);
+  const id = postId === OPENING_POST ? await openingPostId(sink) : postId;
+  const url = dialect.edit.url(sink.thread, id);
   let sent = false;
   return sink.attempt('edit', async () => {
     const form = await sink.formAt(url, dialect.message);
     const plan = planEdit(form.fields[dialect.message] ?? '', edit);
-    if (plan.outcome === 'done') return { id: postId, url: null, changed: sent };
-    if (plan.outcome === 'missing') throw new NotAllowed('usage', `post ${postId}: ${plan.why}`, { place: url });
+    if (plan.outcome === 'done') return { id, url: null, changed: sent };
+    if (plan.outcome === 'missing') throw new NotAllowed('usage', `post ${id}: ${plan.why}`, { place: url });
     const res = await sink.submit(form, { [dialect.message]: plan.source, ...dialect.edit!.submit });
     refusedBy(sink, res);
     sent = true;
@@ -32,7 +48,16 @@ export async function editWithForms(sink: FormSink, postId: string, edit: PostEd
   });
 }
 
-export async function lockWithForms(sink: FormSink, locked: boolean): Promise<{ changed: boolean }> {
+/** The thread's first post on its first page. */
+async function openingPostId(sink: FormActor): Promise<string> {
+  const res = sink.answered(await sink.session.get(sink.engine.pageUrl(sink.thread, 1, null)));
+  const page = sink.engine.parsePage(res.body, { pageUrl: res.url, timeZone: 'UTC', now: sink.opts.now() });
+  const first = page.entries[0]?.toPost();
+  if (!first) throw new ModdeskError('http', `no opening post on ${res.url}`);
+  return first.id;
+}
+
+export async function lockWithForms(sink: FormActor, locked: boolean): Promise<{ changed: boolean }> {
   const { dialect } = sink;
   const lock = dialect.lock;
   if (!lock)
@@ -54,7 +79,7 @@ export async function lockWithForms(sink: FormSink, locked: boolean): Promise<{ 
 }
 
 /** The board's answer to a sent form: a refusal in words, a flood, a 5xx (which may have done it: not a refusal). */
-function refusedBy(sink: FormSink, res: BoardResponse): void {
+function refusedBy(sink: FormActor, res: BoardResponse): void {
   if (res.status >= 500) throw new ModdeskError('http', `${sink.dialect.name} answered ${statusWords(res.status)}`);
   if (res.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
   const said = sink.dialect.refusal(res.body);

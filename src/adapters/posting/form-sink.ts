@@ -6,10 +6,11 @@ import type { PagedPlatform } from '../common/paged-forum.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { EditReceipt, PostReceipt, ThreadSink } from '../types.js';
-import type { BoardDialect, RefusalKind } from './board-dialect.js';
+import type { BoardDialect } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
 import { sendWithForms } from './form-message.js';
 import { editWithForms, lockWithForms } from './form-own-actions.js';
+import { Refused } from './refused.js';
 
 export interface BoardCredentials {
   username: string;
@@ -227,13 +228,4 @@ export class FormSink implements ThreadSink {
 function saidSeconds(words: string): number {
   const m = /(?:again in|wait(?: at least)?) (\d+) seconds/i.exec(words);
   return m ? Number(m[1]) : 0;
-}
-
-export class Refused extends Error {
-  constructor(
-    readonly kind: RefusalKind,
-    message: string,
-  ) {
-    super(message);
-  }
 }

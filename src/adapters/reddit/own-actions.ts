@@ -1,5 +1,5 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
-import { type PostEdit, planEdit } from '../../domain/owned-block.js';
+import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import type { EditReceipt } from '../types.js';
 import type { RedditConfig } from './config.js';
@@ -19,7 +19,7 @@ export class RedditOwnActions {
 
   async editPost(postId: string, edit: PostEdit): Promise<EditReceipt> {
     const gw = await this.gateway();
-    const name = /^t\d_/.test(postId) ? postId : `t1_${postId}`;
+    const name = postId === OPENING_POST ? `t3_${this.cfg.article}` : /^t\d_/.test(postId) ? postId : `t1_${postId}`;
     const now = async () => {
       const t = await gw.info(name);
       if (!t) throw new NotAllowed('http', `Reddit has no ${name} to edit (deleted?)`);

@@ -24,6 +24,7 @@ import {
   requestDueAt,
   requestInstants,
 } from './house-plan.js';
+import { ownActionDrafts } from './own-plan.js';
 
 /**
  * Where the draft planner stopped (stored with the drafts it made, in one transaction). Everything the planner
@@ -125,6 +126,7 @@ export function advancePlan(
     // Once the game is over, posts are still read and flagged, but nothing more is drafted.
     const over = prev.result.status === 'over';
     const due: DueDraft[] = over ? [] : rulesetDrafts(prev, next, t, mk);
+    if (!over) due.push(...ownActionDrafts(input.game, prev, next, t, mk, s.prodded));
     const live = !over && next.result.status !== 'over';
     const debounced = live ? voteCountDue(s, next, t, input.debounceMs) : null;
     // H-CR1: a player's request drafts a fresh count now (or when the cooldown since the last one is over).

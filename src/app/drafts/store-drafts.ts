@@ -1,3 +1,4 @@
+import { OPENING_POST } from '../../domain/owned-block.js';
 import { hasFlipPlaceholder } from '../../reporter/flip.js';
 import { lineDiff } from '../../reporter/line-diff.js';
 import type { FormatName } from '../../reporter/markup.js';
@@ -5,6 +6,7 @@ import type { StoredDraft } from '../../storage/draft-store.js';
 import type { Store } from '../../storage/store.js';
 import type { DeskEvent, DraftKind } from '../desk.js';
 import { numberAtApproval } from './number-at-approval.js';
+import { ROSTER_BLOCK } from './own-plan.js';
 import type { PlannedDraft, PlanState } from './plan.js';
 import { countDecision, reachesCounts } from './tidy.js';
 
@@ -49,8 +51,13 @@ export function storePlannedDrafts(
       planAt: d.at,
       idempotencyKey: `${gameId}-${d.id}`,
       createdAt: at,
+      target: d.kind === 'roster-edit' ? { post: OPENING_POST, block: ROSTER_BLOCK } : null,
     });
     if (!created) continue;
+    // One roster edit waits at a time: the newest says all the older ones would have.
+    if (d.kind === 'roster-edit')
+      for (const old of store.drafts.list(gameId, 'pending'))
+        if (old.kind === 'roster-edit' && old.id !== d.id) events.push(supersede(t, old, d, at));
     made.push(d);
     store.audit.append({ at, gameId, actor: 'watch', action: 'draft.created', detail: { draft: d.id, kind: d.kind } });
     // A draft with a flip still to fill in waits for the moderator, whatever the config approves by itself (M3).

@@ -41,7 +41,7 @@ ${
                 : toPaste(d)
                   ? html` <a href="?copy=${encodeURIComponent(d.id)}#ready-h" id="paste-${d.id}">copy the text</a>`
                   : ''
-            }`,
+            }${correctable(d) ? correctForm(gameId, d, csrf) : ''}`,
             when(d.updatedAt),
             html`<details><summary>show</summary><div class="rendered">${markupToHtml(d.text, d.format)}</div></details>`,
           ],
@@ -56,6 +56,14 @@ ${
  * post behind it: it is "approved: paste it", never "posted", which would say a post exists that nobody made (m6).
  */
 const toPaste = (d: DraftRecord) => d.status === 'posted' && !d.posted?.id && !d.posted?.url;
+
+/** A count moddesk posted can be corrected by an edit of that post (issue 30 item 3b). */
+const correctable = (d: DraftRecord) => d.kind === 'vote-count' && d.status === 'posted' && Boolean(d.posted?.id);
+
+function correctForm(gameId: string, d: DraftRecord, csrf: string): Html {
+  const action = `/games/${encodeURIComponent(gameId)}/drafts/${encodeURIComponent(d.id)}/correct`;
+  return html` <form method="post" action="${action}" class="inline">${csrfField(csrf)}<button type="submit" id="correct-${d.id}" title="Count it again as of when it was posted, and draft an edit of that post if it reads differently">Correct by an edit</button></form>`;
+}
 
 /** A draft's status in words, as its badge. */
 export function statusWords(d: DraftRecord): string {

@@ -22,11 +22,22 @@ export function postingWords(d: DraftRecord, now: string): string | null {
   const tries = `${p.attempts} ${p.attempts === 1 ? 'try' : 'tries'}`;
   const cause = p.error ? `: ${p.error}` : '';
   if (p.fate === 'sending') return `posting now (try ${p.attempts})`;
+  if (p.byHand) return `moddesk cannot do this${cause}. ${byHandWords(d)}`;
   if (p.fate === 'unknown')
     return `posted? checking the thread… (${tries}; the last one's answer was lost${cause}). The desk looks for the post in its reads of the thread and posts again only once a read from after the try shows it is not there`;
   if (p.stopped) return `not posted: stopped after ${tries}${cause}`;
   const wait = p.nextAt === null ? 0 : p.nextAt - Date.parse(now);
   return `not posted yet: retrying in ${waitWords(wait)}${cause} (${tries})`;
+}
+
+/** What the moderator does by hand when the platform or the account cannot (issue 30 items 3, 4). */
+export function byHandWords(d: DraftRecord): string {
+  if (d.kind === 'lock') return 'Lock the thread by hand on the forum.';
+  if (d.kind === 'unlock') return 'Unlock the thread by hand on the forum.';
+  if (d.kind === 'roster-edit')
+    return 'Paste the block below into the opening post by hand (once: moddesk keeps it current after that, if the account may edit), then press Retry now.';
+  if (d.kind === 'count-fix') return 'Edit the count post by hand and paste the text below in place of the count.';
+  return 'Post it by hand: copy the text below.';
 }
 
 /** Each approved draft not posted yet, on every page of its game: a failed post never looks like a done one. */
@@ -46,6 +57,7 @@ export function notPostedCard(gameId: string, d: DraftRecord, csrf: string, now:
   return html`<article class="card draft not-posted" id="draft-${d.id}" data-live="draft-${d.id}" data-posting-fate="${p.fate}">
 <div class="cue-head"><h2>${title}</h2><span class="status status-approved">approved, not posted</span></div>
 <p class="error" role="status"><span class="posting-words">${postingWords(d, now) ?? ''}</span></p>
+${p.byHand ? html`<label class="field" for="hand-${d.id}">Text to paste <textarea id="hand-${d.id}" readonly spellcheck="false">${d.text}</textarea></label><div class="actions"><button type="button" data-copy="hand-${d.id}" id="copy-hand-${d.id}">Copy</button></div>` : ''}
 <p class="small muted">${d.id} · last try began ${when(formatInstant(p.startedAt))}${p.nextAt !== null && !p.stopped ? html` · next ${unknown ? 'look' : 'try'} after ${when(formatInstant(p.nextAt))}` : ''}</p>
 <div class="actions">
   <form method="post" action="${base}/approve">${csrfField(csrf)}<button type="submit" class="primary" id="retry-${d.id}">${unknown ? 'Check and retry now' : 'Retry now'}</button></form>
