@@ -4,8 +4,9 @@ import { keyedSubject, marker } from '../common/idempotency.js';
 import { NotAllowed } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { PostReceipt } from '../types.js';
+import type { BoardActor } from './board-actor.js';
 import type { BoardResponse } from './board-session.js';
-import { type FormSink, Refused } from './form-sink.js';
+import { Refused } from './refused.js';
 
 /**
  * A private message through a board's compose form, exactly once (issue 30 item 1). The key's line goes into the
@@ -16,7 +17,7 @@ import { type FormSink, Refused } from './form-sink.js';
  * replies are (form-sink.ts `attempt`).
  */
 export async function sendWithForms(
-  sink: FormSink,
+  sink: BoardActor,
   to: string,
   subject: string,
   text: string,
@@ -64,7 +65,7 @@ export async function sendWithForms(
 }
 
 /** The compose page, logging in first when the board asks for it. */
-async function composePage(sink: FormSink, url: string): Promise<BoardResponse> {
+async function composePage(sink: BoardActor, url: string): Promise<BoardResponse> {
   const page = sink.answered(await sink.session.get(url));
   if (sink.dialect.loggedIn(page.body)) return page;
   await sink.logIn();
@@ -72,7 +73,7 @@ async function composePage(sink: FormSink, url: string): Promise<BoardResponse> 
 }
 
 /** The message cannot go, and asking again will not change that: said in the board's words. */
-function deniedBy(sink: FormSink, res: BoardResponse, to: string): void {
+function deniedBy(sink: BoardActor, res: BoardResponse, to: string): void {
   const said = sink.dialect.refusal(res.body);
   if (said && sink.dialect.pm!.denied.test(said) && sink.dialect.loggedIn(res.body))
     throw new NotAllowed(
@@ -82,7 +83,7 @@ function deniedBy(sink: FormSink, res: BoardResponse, to: string): void {
     );
 }
 
-function refusedBy(sink: FormSink, res: BoardResponse, to: string): void {
+function refusedBy(sink: BoardActor, res: BoardResponse, to: string): void {
   if (res.status >= 500) throw new ModdeskError('http', `${sink.dialect.name} answered ${statusWords(res.status)}`);
   if (res.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
   deniedBy(sink, res, to);
@@ -90,7 +91,7 @@ function refusedBy(sink: FormSink, res: BoardResponse, to: string): void {
 }
 
 /** The sent message carrying `line` in one of the account's sent lists: its link, or the line when it has none. */
-async function findSent(sink: FormSink, line: string): Promise<PostReceipt | null> {
+async function findSent(sink: BoardActor, line: string): Promise<PostReceipt | null> {
   for (const url of sink.dialect.pm!.sentUrls(sink.thread)) {
     let res = sink.answered(await sink.session.get(url));
     if (!sink.dialect.loggedIn(res.body)) {

@@ -1,25 +1,11 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
-import type { PagedPlatform } from '../common/paged-forum.js';
 import { NotAllowed } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { EditReceipt } from '../types.js';
-import type { BoardDialect } from './board-dialect.js';
-import type { BoardForm, BoardResponse, BoardSession } from './board-session.js';
+import type { BoardActor } from './board-actor.js';
+import type { BoardResponse } from './board-session.js';
 import { Refused } from './refused.js';
-
-/** What these steps need of the board's poster (form-sink.ts `FormSink`, which passes itself). */
-export interface FormActor {
-  readonly dialect: BoardDialect;
-  readonly engine: PagedPlatform;
-  readonly thread: string;
-  readonly session: BoardSession;
-  readonly opts: { now: () => number };
-  attempt<T>(what: string, step: () => Promise<T | null>): Promise<T>;
-  formAt(url: string, name: string): Promise<BoardForm>;
-  submit(form: BoardForm, fields: Record<string, string>): Promise<BoardResponse>;
-  answered(page: BoardResponse): BoardResponse;
-}
 
 /**
  * Editing the moderator's own post and locking the thread through a board's forms (issue 30 items 3, 4). Both set
@@ -28,7 +14,7 @@ export interface FormActor {
  * locks twice. Refusals are retried as posting retries them (form-sink.ts `attempt`); a board saying the account
  * may not is `NotAllowed`, said in words for the moderator to do it by hand.
  */
-export async function editWithForms(sink: FormActor, postId: string, edit: PostEdit): Promise<EditReceipt> {
+export async function editWithForms(sink: BoardActor, postId: string, edit: PostEdit): Promise<EditReceipt> {
   const { dialect } = sink;
   if (!dialect.edit)
     throw new NotAllowed('usage', `moddesk cannot edit posts on ${dialect.name}: paste the text into the post by hand`);
@@ -49,7 +35,7 @@ export async function editWithForms(sink: FormActor, postId: string, edit: PostE
 }
 
 /** The thread's first post on its first page. */
-async function openingPostId(sink: FormActor): Promise<string> {
+async function openingPostId(sink: BoardActor): Promise<string> {
   const res = sink.answered(await sink.session.get(sink.engine.pageUrl(sink.thread, 1, null)));
   const page = sink.engine.parsePage(res.body, { pageUrl: res.url, timeZone: 'UTC', now: sink.opts.now() });
   const first = page.entries[0]?.toPost();
@@ -57,7 +43,7 @@ async function openingPostId(sink: FormActor): Promise<string> {
   return first.id;
 }
 
-export async function lockWithForms(sink: FormActor, locked: boolean): Promise<{ changed: boolean }> {
+export async function lockWithForms(sink: BoardActor, locked: boolean): Promise<{ changed: boolean }> {
   const { dialect } = sink;
   const lock = dialect.lock;
   if (!lock)
@@ -79,7 +65,7 @@ export async function lockWithForms(sink: FormActor, locked: boolean): Promise<{
 }
 
 /** The board's answer to a sent form: a refusal in words, a flood, a 5xx (which may have done it: not a refusal). */
-function refusedBy(sink: FormActor, res: BoardResponse): void {
+function refusedBy(sink: BoardActor, res: BoardResponse): void {
   if (res.status >= 500) throw new ModdeskError('http', `${sink.dialect.name} answered ${statusWords(res.status)}`);
   if (res.status === 429) throw new Refused('flood', `the board answered ${statusWords(429)}`);
   const said = sink.dialect.refusal(res.body);

@@ -6,23 +6,15 @@ import type { PagedPlatform } from '../common/paged-forum.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { EditReceipt, PostReceipt, ThreadSink } from '../types.js';
+import type { BoardActor, BoardCredentials, FormSinkOptions } from './board-actor.js';
 import type { BoardDialect } from './board-dialect.js';
 import { type BoardForm, type BoardResponse, type BoardSession, findForm } from './board-session.js';
 import { sendWithForms } from './form-message.js';
 import { editWithForms, lockWithForms } from './form-own-actions.js';
 import { Refused } from './refused.js';
 
-export interface BoardCredentials {
-  username: string;
-  password: string;
-}
-
-export interface FormSinkOptions {
-  /** Seconds between two posts of the account (the board's flood interval); default the dialect's. */
-  floodSeconds?: number;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-}
+export type { BoardCredentials, FormSinkOptions } from './board-actor.js';
+export { Refused } from './refused.js';
 
 const TRIES = 4;
 const MAX_FLOOD_WAIT_MS = 120_000;
@@ -35,7 +27,7 @@ const MAX_FLOOD_WAIT_MS = 120_000;
  * (flood, an expired form, an expired session) and otherwise end in one clear error naming the board's words; the
  * draft is not lost (the caller keeps it approved).
  */
-export class FormSink implements ThreadSink {
+export class FormSink implements ThreadSink, BoardActor {
   /** When the account last posted or sent a message (our clock): boards count both against the flood interval. */
   lastPostAt = 0;
 
