@@ -143,6 +143,8 @@ export interface GameSummary {
   poll?: PollHealth;
   /** Posts the last poll could not get (the read is incomplete); asked again at the next poll. */
   missingPosts?: string[];
+  /** Why the last poll could not read the moderator's PMs (the thread was read); asked again at the next poll. */
+  pmsError?: { message: string; at: string } | null;
   result: StateJson['result'];
   /** The game file's `timezone`, for times written inside prose (flag messages, notices); UTC when absent. */
   timeZone?: string;

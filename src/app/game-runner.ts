@@ -73,6 +73,8 @@ export class GameRunner {
   lastError: string | null = null;
   /** When the last poll failed (desk time, ISO), while polls fail. */
   lastErrorAt: string | null = null;
+  /** Why the last poll could not read the moderator's PMs (it read the thread); null when it could. */
+  inboxError: { message: string; at: string } | null = null;
   /** When the next poll is due (desk time, ISO); null before the first poll or on a stopped clock. */
   nextPollAt: string | null = null;
   /** The schedule's last answer: the wait before the next poll and why (poll-schedule.ts). */
@@ -329,11 +331,10 @@ export class GameRunner {
     this.lastError = null;
     this.lastErrorAt = null;
     this.lastPollAt = seenAt;
-    if (result.inboxError) {
-      this.lastError = scrubSecrets(`the PMs were not read: ${result.inboxError}`);
-      this.lastErrorAt = seenAt;
+    this.inboxError = result.inboxError ? { message: scrubSecrets(result.inboxError), at: seenAt } : null;
+    if (this.inboxError) {
       log.warn(
-        { err: { message: this.lastError } },
+        { err: { message: this.inboxError.message } },
         "the moderator's PMs could not be read; the next poll tries again",
       );
     }

@@ -136,6 +136,7 @@ export class LiveDesk implements DashboardDesk {
           reading: r.reading,
         },
         missingPosts: r.missing,
+        pmsError: r.inboxError,
         notPosted: this.store.drafts
           .list(r.id, 'approved')
           .filter((d) => d.posting)

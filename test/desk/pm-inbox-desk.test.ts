@@ -6,6 +6,7 @@ import { FakeClock } from '../../src/app/clock.js';
 import { Watcher } from '../../src/app/watcher.js';
 import { extractActions } from '../../src/parser/extract-actions.js';
 import { Store } from '../../src/storage/store.js';
+import { gameHealth } from '../../src/web/pages/desk-health.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import type { FakeInbox } from '../fakes/fake-inbox.js';
@@ -77,6 +78,42 @@ describe('issue 30/2: a night kill by PM through the desk', () => {
     );
     await board.close();
     storedNothingOf(dir, 'SECRET-NOT-A-PLAYER');
+  }, 60_000);
+
+  it('issue 30/2: an inbox the key may not read is said on the desk in words; the thread is still read and counted', async () => {
+    const forum = await startDiscourseFake({
+      start: start + 60_000,
+      stepMs: 60_000,
+      posts: 4,
+      apiKey: 'key-1',
+      apiUsername: 'Mod',
+    });
+    plantPms(forum.inbox, (s) => `<p><strong>${s}</strong></p>`);
+    const dir = join(tmp.dir, 'discourse-wrong-key');
+    mkdirSync(dir, { recursive: true });
+    const store = Store.open(join(dir, 'moddesk.db'), extractActions);
+    const watcher = new Watcher({
+      store,
+      clock: new FakeClock(start + 30 * H),
+      log: pino({ level: 'silent' }),
+      env: { DISCOURSE_API_KEY: 'wrong', DISCOURSE_API_USERNAME: 'Mod', MODDESK_MIN_GAP_MS: '1' },
+      config: testConfig(dir, gameFile(dir, 'discourse', forum.threadUrl)),
+    });
+    try {
+      watcher.open();
+      await watcher.pollAll();
+      const [game] = await watcher.desk.listGames();
+      expect(game!.poll?.failures).toBe(0);
+      expect(game!.pmsError?.message).toMatch(/private-messages\/Mod\.json.*403|403.*private-messages/);
+      expect(watcher.runners.get('demo')!.posts.filter((p) => p.channel === 'thread')).toHaveLength(4);
+      const page = String(gameHealth(game!, new Date(start + 30 * H).toISOString()));
+      expect(page).toContain('Reading your PMs fails');
+      expect(page).not.toMatch(/wrong|SECRET/);
+    } finally {
+      await watcher.stop();
+      store.close();
+      await forum.close();
+    }
   }, 60_000);
 
   it('V-P2 on Discourse: the same through the API user’s PMs (a 429 on the way waited out)', async () => {

@@ -9,17 +9,17 @@ import { postingAlert } from './posting-state.js';
  * the page otherwise shows the last good state, which could pass for a quiet game.
  */
 export function gameHealth(g: GameSummary, now: string): Html {
-  return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`;
+  return html`<div class="health" data-live="health-${g.id}">${fileAlert(g)}${pollLine(g, now)}${pmsAlert(g)}${postingAlert(g.notPosted, g.id, now)}</div>`;
 }
 
 /** The desk's page: every game's alerts, each named, and an alert channel whose sends fail. */
 export function deskHealth(games: GameSummary[], now: string, channels: readonly AlertChannelHealth[] = []): Html {
   const bad = games.filter(
-    (g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError || g.notPosted?.length,
+    (g) => (g.poll?.failures ?? 0) > 0 || g.poll?.reading || g.gameFileError || g.pmsError || g.notPosted?.length,
   );
   return html`<div class="health" data-live="health">${channels.map(channelAlert)}${bad.map(
     (g) =>
-      html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}${postingAlert(g.notPosted, g.id, now)}</div>`,
+      html`<div class="health-game"><strong>${g.title}</strong>${fileAlert(g)}${pollLine(g, now)}${pmsAlert(g)}${postingAlert(g.notPosted, g.id, now)}</div>`,
   )}</div>`;
 }
 
@@ -37,6 +37,15 @@ function fileAlert(g: GameSummary): Html | string {
   return html`<div class="error" role="alert" data-game-file-error>
 <strong>The game file does not load:</strong> <code class="error-text">${e.text}</code>
 <br><span class="small">Seen ${when(e.at)}. The desk keeps running on the last good game file; fix the file and it is picked up at once (nothing is lost).</span></div>`;
+}
+
+/** The thread is read but the moderator's PMs are not: night actions by PM wait until a read of them works. */
+function pmsAlert(g: GameSummary): Html | string {
+  const e = g.pmsError;
+  if (!e) return '';
+  return html`<div class="error" role="alert" data-pms-error>
+<strong>Reading your PMs fails:</strong> <span class="poll-error">${e.message}</span>
+<br><span class="small">Failed ${when(e.at)}. The thread is still read and counted; PMs (night actions, requests) are read again at the next poll, none is lost. Until then, record urgent ones in the night console.</span></div>`;
 }
 
 function pollLine(g: GameSummary, now: string): Html | string {
