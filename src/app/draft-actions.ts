@@ -237,7 +237,8 @@ export class DraftActions {
       const key = `${runner.id}\0${draft.id}`;
       if (!this.printed.has(key)) {
         this.printed.add(key);
-        if (draft.to === null) await sink.reply(draft.text, draft.idempotencyKey);
+        if (isOwnAction(draft.kind)) await carryOut(sink, draft);
+        else if (draft.to === null) await sink.reply(draft.text, draft.idempotencyKey);
         else await sink.sendMessage?.(draft.to, draft.kind, draft.text, draft.idempotencyKey);
       }
       return { outcome: 'copy', draft: toRecord(draft) };

@@ -349,6 +349,17 @@ export function dryRunSink(out: (s: string) => void, gameId: string): ThreadSink
       out(`--- ${gameId}: would send a PM to ${to}, "${subject}" (${key}) ---\n${text.trimEnd()}\n`);
       return receipt;
     },
+    async editPost(postId, edit) {
+      const what = edit.kind === 'block' ? `its moddesk:${edit.name} block to` : 'the count it holds to';
+      out(
+        `--- ${gameId}: would edit post ${postId}, setting ${what} ---\n${(edit.kind === 'block' ? edit.content : edit.now).trimEnd()}\n`,
+      );
+      return { id: postId, url: null, changed: false };
+    },
+    async setLocked(locked) {
+      out(`--- ${gameId}: would ${locked ? 'lock' : 'unlock'} the thread ---\n`);
+      return { changed: false };
+    },
   };
 }
 
