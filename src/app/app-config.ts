@@ -91,6 +91,10 @@ export const appConfigSchema = z.strictObject({
       port: z.number().int().min(0).max(65535).optional().default(DEFAULT_PORTS.watch),
       /** Host names the dashboard answers to besides loopback; binding beyond loopback needs one. */
       allowedHosts: z.array(z.string().min(1)).optional().default([]),
+      /** Sign in with accounts (`moddesk accounts`) instead of the one token; needed beyond loopback. */
+      accounts: z.boolean().optional(),
+      /** Addresses of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed; needs accounts. */
+      trustedProxies: z.array(z.union([z.ipv4(), z.ipv6()])).optional(),
     })
     .optional(),
   secrets: z.strictObject({ file: z.string().min(1) }).optional(),
@@ -107,11 +111,26 @@ export const appConfigSchema = z.strictObject({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 export type PollConfig = AppConfig['poll'];
 
+/**
+ * Why the dashboard must not start as configured, or null: beyond this machine (a bind address other than loopback,
+ * or a proxy forwarding to it) only with accounts on, never behind the one token alone.
+ */
+export function exposureRefusal(d: AppConfig['dashboard']): string | null {
+  if (!d || d.accounts) return null;
+  const h = d.host.toLowerCase().replace(/^\[|\]$/g, '');
+  const loopback = h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+  if (!loopback)
+    return `the dashboard on ${d.host} would be reached from other machines: turn on accounts (dashboard.accounts: true, then moddesk accounts add NAME --role moderator), or bind it to 127.0.0.1`;
+  if (d.trustedProxies?.length)
+    return 'dashboard.trustedProxies puts the dashboard behind a proxy for other machines: turn on accounts (dashboard.accounts: true)';
+  return null;
+}
+
 const EXAMPLES: Record<string, string> = {
   database: 'database: ./moddesk.db',
   games: 'games: [{ file: games/defcon-7.yaml }]',
   poll: 'poll: { intervalSeconds: 300, nearSeconds: 30 }',
-  dashboard: 'dashboard: { host: 127.0.0.1, port: 8080 }',
+  dashboard: 'dashboard: { host: 127.0.0.1, port: 8080, accounts: true, trustedProxies: [127.0.0.1] }',
   secrets: 'secrets: { file: ~/.config/moddesk/secrets.env }',
   log: 'log: { level: info }',
   autoApprove: 'autoApprove: [vote-count]',

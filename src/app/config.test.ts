@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ModdeskError } from '../domain/errors.js';
-import { loadAppConfig, parseAppConfig } from './app-config.js';
+import { exposureRefusal, loadAppConfig, parseAppConfig } from './app-config.js';
+import { systemClock } from './clock.js';
 import { createLogger } from './logger.js';
+import { runDesk } from './run-desk.js';
 import { loadSecrets, secretValues } from './secrets.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -99,5 +101,56 @@ describe('the database never holds a secret', () => {
       readFileSync(join(tmp.dir, 'moddesk.db-wal'), { flag: 'a+' }).toString('latin1');
     for (const s of [env.REDDIT_PASSWORD!, env.REDDIT_CLIENT_SECRET!]) expect(bytes).not.toContain(s);
     tmp.remove();
+  });
+});
+
+describe('the dashboard beyond this machine needs accounts (issue 31 item 2)', () => {
+  const base = 'games: [{ file: g.yaml }]\n';
+  const refusal = (dashboard: string) =>
+    exposureRefusal(parseAppConfig(`${base}dashboard: ${dashboard}\n`, 'app.yaml').dashboard);
+
+  it('refuses a bind beyond loopback, or trusted proxies, without accounts, in one line', () => {
+    for (const d of ['{ host: 0.0.0.0, allowedHosts: [desk.lan] }', '{ host: 192.0.2.1 }', "{ host: '::' }"])
+      expect(refusal(d), d).toMatch(
+        /^the dashboard on \S+ would be reached from other machines: turn on accounts \(dashboard\.accounts: true/,
+      );
+    expect(refusal('{ trustedProxies: [127.0.0.1] }')).toMatch(/trustedProxies .*dashboard\.accounts: true/);
+    for (const r of [refusal('{ host: 0.0.0.0 }'), refusal('{ trustedProxies: [127.0.0.1] }')])
+      expect(r).not.toContain('\n');
+  });
+
+  it('allows loopback with the token, and anything with accounts on', () => {
+    expect(refusal('{ host: 127.0.0.1 }')).toBeNull();
+    expect(refusal('{ host: localhost }')).toBeNull();
+    expect(refusal("{ host: '::1' }")).toBeNull();
+    expect(refusal('{ host: 0.0.0.0, accounts: true, trustedProxies: [10.0.0.2, "::1"] }')).toBeNull();
+  });
+
+  it('a trusted proxy is an address, named in the error when it is not', () => {
+    const err = errorOf(() =>
+      parseAppConfig(`${base}dashboard: { accounts: true, trustedProxies: [proxy.lan] }\n`, 'app.yaml'),
+    );
+    expect(err.oneLine()).toMatch(/app\.yaml.*dashboard\.trustedProxies/);
+  });
+
+  it('watch refuses to start so, before it opens or makes the database', async () => {
+    const config = parseAppConfig(
+      `database: ${join(dir, 'refused.db')}\n${base}dashboard: { host: 0.0.0.0, allowedHosts: [desk.lan] }\n`,
+      join(dir, 'app.yaml'),
+    );
+    const err = await runDesk({
+      config,
+      clock: systemClock,
+      env: {},
+      log: createLogger({ level: 'silent', secrets: [] }),
+      startDashboard: async () => {
+        throw new Error('not reached');
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModdeskError);
+    expect((err as ModdeskError).oneLine()).toMatch(
+      /dashboard: the dashboard on 0\.0\.0\.0 would be reached from other machines/,
+    );
+    expect(existsSync(join(dir, 'refused.db'))).toBe(false);
   });
 });

@@ -82,12 +82,22 @@ export interface DeskExtras {
    * validated as a game-file load would validate it before anything is stored or written.
    */
   modEvent?(gameId: string, event: ModEvent): Promise<void>;
+  /** Who approved, ruled or edited what on this game (the audit log's changes by people), newest first. */
+  changesByPeople?(gameId: string): Promise<PersonChange[]>;
   /** H-VC6: the moderators' own counts in the thread, each compared with moddesk's count at that post. */
   countChecks?(gameId: string): Promise<CountCheckRow[]>;
   /** The mod events the game file holds (kills, replacements, resets, phase ends…), newest first, for their Undo. */
   modEvents?(gameId: string): Promise<RecordedModEvent[]>;
   /** Takes a mod event back: out of the game file (and the store), then replayed. Refused if the file moved. */
   undoModEvent?(gameId: string, index: number, event: GameEvent): Promise<void>;
+}
+
+/** One change a person made through the desk, as the audit log holds it (`actor`: the account's name). */
+export interface PersonChange {
+  at: string;
+  actor: string;
+  action: string;
+  detail: Record<string, unknown>;
 }
 
 /** A mod event as the game file holds it: its place in `events` and the event in words. */

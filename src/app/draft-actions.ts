@@ -12,6 +12,7 @@ import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { buildVoteCountModel } from '../reporter/vote-count-model.js';
 import type { StoredDraft } from '../storage/draft-store.js';
 import type { Store } from '../storage/store.js';
+import { auditActor } from './acting.js';
 import type { Clock } from './clock.js';
 import type { ApproveResult, DeskEvent, DraftRecord } from './desk.js';
 import { numberAtApproval } from './drafts/number-at-approval.js';
@@ -113,7 +114,7 @@ export class DraftActions {
       this.d.store.audit.append({
         at,
         gameId: runner.id,
-        actor: 'mod',
+        actor: auditActor(),
         action: `draft.${verb}`,
         detail: { draft: draftId, ...detail },
       });
@@ -191,7 +192,7 @@ export class DraftActions {
           this.d.store.audit.append({
             at,
             gameId: runner.id,
-            actor: 'mod',
+            actor: auditActor(),
             action: 'draft.recounted',
             detail: { draft: draftId, diff: recount.diff },
           });
@@ -212,7 +213,7 @@ export class DraftActions {
         this.d.store.audit.append({
           at,
           gameId: runner.id,
-          actor: 'mod',
+          actor: auditActor(),
           action: 'draft.approved',
           detail: { draft: draftId, confirm: opts.confirm ?? false },
         });
@@ -358,7 +359,7 @@ export class DraftActions {
       this.d.store.audit.append({
         at,
         gameId: runner.id,
-        actor: 'mod',
+        actor: auditActor(),
         action: 'draft.retries-stopped',
         detail: { draft: draftId },
       });

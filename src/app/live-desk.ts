@@ -7,6 +7,7 @@ import { postFlags, withPostFacts } from '../machine/house-rules/post-facts.js';
 import { toStateJson } from '../machine/to-state-json.js';
 import { nightPreview } from '../reporter/replay.js';
 import type { Store } from '../storage/store.js';
+import { auditActor } from './acting.js';
 import type { Clock } from './clock.js';
 import { countCheckRows } from './count-check-rows.js';
 import { draftCountFix } from './count-fix.js';
@@ -25,6 +26,7 @@ import type {
   ModEvent,
   NightEntryOutcome,
   NightPick,
+  PersonChange,
   RecordedModEvent,
   Ruling,
   VoteHistoryRow,
@@ -197,6 +199,12 @@ export class LiveDesk implements DashboardDesk {
     return name ? voteHistoryOf(now, (t) => r.replayAt(t), r.posts, name) : [];
   }
 
+  async changesByPeople(gameId: string): Promise<PersonChange[]> {
+    return this.store.audit
+      .latestByPeople(this.runner(gameId).id, 20)
+      .map((e) => ({ at: e.at, actor: e.actor, action: e.action, detail: e.detail }));
+  }
+
   async countChecks(gameId: string): Promise<CountCheckRow[]> {
     const r = this.runner(gameId);
     return countCheckRows(r.game, r.posts);
@@ -354,7 +362,7 @@ export class LiveDesk implements DashboardDesk {
       this.store.audit.append({
         at,
         gameId: r.id,
-        actor: 'mod',
+        actor: auditActor(),
         action: 'night-action.recorded',
         detail: { ...action, post: id },
       });

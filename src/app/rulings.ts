@@ -3,6 +3,7 @@ import type { GameEvent } from '../domain/game-file.js';
 import { HAMMER_NEEDS_RULING } from '../domain/state.js';
 import { formatInstant } from '../domain/time.js';
 import type { Store } from '../storage/store.js';
+import { auditActor } from './acting.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, FlagRecord, GroupRuling, Ruling } from './desk.js';
 import { applyChange, type GameFileChange, playerEntry, prepareGameFileWrite, sameEvent } from './game-file-writer.js';
@@ -165,7 +166,7 @@ export class Rulings {
       this.d.store.audit.append({
         at,
         gameId: r.id,
-        actor: 'mod',
+        actor: auditActor(),
         action,
         detail: {
           ...detail,

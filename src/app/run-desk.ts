@@ -1,8 +1,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { ModdeskError } from '../domain/errors.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { Store } from '../storage/store.js';
-import type { AppConfig } from './app-config.js';
+import { Accounts } from './accounts.js';
+import { type AppConfig, exposureRefusal } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { Desk } from './desk.js';
 import { keptToken } from './kept-token.js';
@@ -19,7 +21,15 @@ export interface Dashboard {
 /** The dashboard's server (src/web/server.ts), handed in by the command: web sits above app (ARCHITECTURE.md). */
 export type StartWebServer = (
   desk: Desk,
-  opts: { host?: string; port?: number; token?: string; allowedHosts?: readonly string[] },
+  opts: {
+    host?: string;
+    port?: number;
+    token?: string;
+    allowedHosts?: readonly string[];
+    accounts?: Accounts;
+    trustedProxies?: readonly string[];
+    now?: () => number;
+  },
 ) => Promise<Dashboard>;
 
 export interface RunningDesk {
@@ -45,7 +55,11 @@ export async function runDesk(o: {
   out?: (s: string) => void;
   createSource?: WatcherDeps['createSource'];
   writeGameFile?: boolean;
+  /** The clock of the dashboard's sessions and sign-in throttle (default: the wall's). */
+  webNow?: () => number;
 }): Promise<RunningDesk> {
+  const refused = o.dashboard !== false && !o.once ? exposureRefusal(o.config.dashboard) : null;
+  if (refused) throw new ModdeskError('usage', refused, { place: 'dashboard' });
   const onDisk = o.config.database !== ':memory:';
   const made = onDisk && !existsSync(o.config.database);
   const tokenFile = `${o.config.database}.token`;
@@ -77,11 +91,14 @@ export async function runDesk(o: {
     let dashboard: Dashboard | null = null;
     const warn = (line: string) => o.log.warn(line.trim());
     if (o.dashboard !== false && !o.once && o.startDashboard) {
+      const d = o.config.dashboard;
       dashboard = await o.startDashboard(watcher.desk, {
-        host: o.config.dashboard?.host ?? '127.0.0.1',
-        port: o.config.dashboard?.port ?? 0,
-        allowedHosts: o.config.dashboard?.allowedHosts,
-        token: dashboardToken(o.env, warn) ?? keptToken(o.config.database, warn),
+        host: d?.host ?? '127.0.0.1',
+        port: d?.port ?? 0,
+        allowedHosts: d?.allowedHosts,
+        ...(d?.accounts
+          ? { accounts: new Accounts(store.accounts, store.audit), trustedProxies: d.trustedProxies, now: o.webNow }
+          : { token: dashboardToken(o.env, warn) ?? keptToken(o.config.database, warn) }),
       });
     }
     if (o.once) await watcher.pollAll();

@@ -34,6 +34,10 @@ const COMMANDS: Record<string, { load: () => Promise<CommandModule>; summary: st
     load: () => import('./init-command.js'),
     summary: "write a game file from a thread's opening post (players, moderator, platform)",
   },
+  accounts: {
+    load: () => import('./accounts-command.js'),
+    summary: "add, remove and list the dashboard's accounts (moderator, co-moderator, viewer)",
+  },
   demo: {
     load: () => import('./demo-command.js'),
     summary: 'play a bundled game on a built-in local forum and serve the dashboard',

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { type AppConfig, DEFAULT_PORTS, defaultAppConfig, loadAppConfig } from '../app/app-config.js';
 import { type Clock, parseClockSpec, systemClock } from '../app/clock.js';
 import { createLogger } from '../app/logger.js';
-import { runDesk } from '../app/run-desk.js';
+import { type RunningDesk, runDesk } from '../app/run-desk.js';
 import { dashboardLink, loadSecrets, secretValues } from '../app/secrets.js';
 import { ModdeskError } from '../domain/errors.js';
 import { loadDashboard } from './load-dashboard.js';
@@ -72,17 +72,22 @@ export function register(program: Command): void {
         return;
       }
       out(`moddesk watch: ${[...desk.watcher.runners.keys()].join(', ')} (database ${config.database})\n`);
-      out(
-        desk.dashboard
-          ? `dashboard: ${dashboardLink(desk.dashboard)} (open it once; a cookie keeps you signed in)\n`
-          : 'dashboard: not available in this build\n',
-      );
+      out(dashboardLine(desk, config));
       const signal = await untilSignal();
       // Said at once: a poll under way may take a moment to end, and silence would look like a hang (m2).
       out(`\n${signal}: stopping (posts and drafts are kept; \`moddesk watch\` again continues from here)\n`);
       await desk.stop();
       out('stopped\n');
     });
+}
+
+function dashboardLine(desk: RunningDesk, config: AppConfig): string {
+  if (!desk.dashboard) return 'dashboard: not available in this build\n';
+  if (!desk.dashboard.token) {
+    const none = desk.store.accounts.list().length === 0;
+    return `dashboard: ${desk.dashboard.url} (sign in with an account${none ? `; there is none yet: moddesk accounts add NAME --role moderator --db ${config.database}` : ''})\n`;
+  }
+  return `dashboard: ${dashboardLink(desk.dashboard)} (open it once; a cookie keeps you signed in)\n`;
 }
 
 /** The app config `watch` runs with: the config file's, with the command line's options over it. */
@@ -108,7 +113,7 @@ export function configFrom(opts: WatchOpts): AppConfig {
     });
   const host = opts.host ?? dashboard.host;
   const allowedHosts = opts.allowHost ?? dashboard.allowedHosts;
-  return { ...config, dashboard: { host, port, allowedHosts } };
+  return { ...config, dashboard: { ...dashboard, host, port, allowedHosts } };
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */

@@ -4,7 +4,7 @@ export interface AuditEntry {
   seq: number;
   at: string;
   gameId: string | null;
-  /** Who did it: `mod` (the dashboard), `watch` (the loop), `config` (an auto-approval rule). */
+  /** Who did it: an account's name or `moderator (token)` (the dashboard), `mod` (a hand edit of the game file), `watch` (the loop), `config` (an auto-approval rule). */
   actor: string;
   action: string;
   detail: Record<string, unknown>;
@@ -14,10 +14,14 @@ export interface AuditEntry {
 export class AuditLog {
   private readonly insert: Statement;
   private readonly list: Statement;
+  private readonly byPeople: Statement;
 
   constructor(db: Database) {
     this.insert = db.prepare('INSERT INTO audit (at, game_id, actor, action, detail) VALUES (?, ?, ?, ?, ?)');
     this.list = db.prepare('SELECT * FROM audit WHERE (? IS NULL OR game_id = ?) ORDER BY seq');
+    this.byPeople = db.prepare(
+      "SELECT * FROM audit WHERE game_id = ? AND actor NOT IN ('watch', 'config') ORDER BY seq DESC LIMIT ?",
+    );
   }
 
   append(e: Omit<AuditEntry, 'seq'>): void {
@@ -25,8 +29,17 @@ export class AuditLog {
   }
 
   entries(gameId: string | null = null): AuditEntry[] {
+    return this.read(this.list.all(gameId, gameId));
+  }
+
+  /** A game's latest changes made by people (the dashboard's accounts, the token's moderator), newest first. */
+  latestByPeople(gameId: string, limit: number): AuditEntry[] {
+    return this.read(this.byPeople.all(gameId, limit));
+  }
+
+  private read(rows: unknown[]): AuditEntry[] {
     return (
-      this.list.all(gameId, gameId) as {
+      rows as {
         seq: number;
         at: string;
         game_id: string | null;

@@ -195,6 +195,28 @@ export const MIGRATIONS: Migration[] = [
       db.exec('ALTER TABLE drafts ADD COLUMN target TEXT;');
     },
   },
+  {
+    version: 9,
+    name: "the dashboard's accounts (role, scrypt hash) and their sessions (the id's SHA-256 only, with an expiry)",
+    up(db) {
+      db.exec(`
+        CREATE TABLE accounts (
+          name TEXT PRIMARY KEY COLLATE NOCASE,
+          role TEXT NOT NULL CHECK (role IN ('moderator', 'co-moderator', 'viewer')),
+          password TEXT NOT NULL,
+          created_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+        CREATE TABLE sessions (
+          id_hash TEXT PRIMARY KEY,
+          account TEXT NOT NULL REFERENCES accounts(name) ON DELETE CASCADE,
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX sessions_account ON sessions (account);
+      `);
+    },
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

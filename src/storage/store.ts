@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ParseFn } from '../domain/action.js';
+import { AccountStore } from './account-store.js';
 import { AlertsTold } from './alerts-told.js';
 import { AuditLog } from './audit-log.js';
 import { DraftStore } from './draft-store.js';
@@ -24,6 +25,7 @@ export class Store {
   readonly audit: AuditLog;
   readonly parseCache: ParseCache;
   readonly alertsTold: AlertsTold;
+  readonly accounts: AccountStore;
 
   constructor(
     readonly db: Database,
@@ -34,6 +36,7 @@ export class Store {
     this.drafts = new DraftStore(db);
     this.audit = new AuditLog(db);
     this.alertsTold = new AlertsTold(db);
+    this.accounts = new AccountStore(db);
     this.parseCache = new ParseCache(db, parse, {
       memoryLimit: DESK_PARSES_IN_MEMORY,
       memoryChars: DESK_PARSED_CHARS_IN_MEMORY,

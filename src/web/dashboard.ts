@@ -1,20 +1,33 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { actingAs } from '../app/acting.js';
 import type { DashboardDesk, GameSummary } from '../app/desk.js';
 import { scrubSecrets } from '../app/scrub.js';
 import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
+import { CHANGE_ROLE, may, PAGE_ROLE } from './access.js';
 import { APP_CSS } from './assets/app-css.js';
 import { APP_JS } from './assets/app-js.js';
 import type { Guard } from './auth.js';
+import { clientOf } from './client.js';
 import { gamePage, tokenPage } from './get-routes.js';
 import { html } from './html.js';
 import { HttpError, readForm, redirect, SECURITY_HEADERS, send } from './http-util.js';
 import { NightSessions } from './night-session.js';
 import { deskHealth } from './pages/desk-health.js';
 import { gamesList } from './pages/game-page.js';
-import { type GameTab, layout } from './pages/layout.js';
-import { backQuery, change, tabOf } from './post-routes.js';
+import { type GameTab, layout, type PageVisitor } from './pages/layout.js';
+import { backQuery, change, routeOf, tabOf } from './post-routes.js';
 import { servePublic } from './public-route.js';
+import type { SignIn, Visitor } from './sign-in.js';
+
+/** Who the audit log names for what the single token's holder does. */
+export const TOKEN_HOLDER = 'moderator (token)';
+
+/** How the dashboard lets people in: the one token (`signIn` absent), or accounts; and which proxies it believes. */
+export interface Door {
+  signIn?: SignIn;
+  trustedProxies: ReadonlySet<string>;
+}
 
 const NOTICES: Record<string, string> = {
   saved: 'Draft saved.',
@@ -71,6 +84,7 @@ export class Dashboard {
   constructor(
     private readonly desk: DashboardDesk,
     private readonly guard: Guard,
+    private readonly door: Door = { trustedProxies: new Set() },
   ) {
     this.unsubscribe = desk.subscribe((event) => {
       // A desk with no page open pays nothing for its events (a thousand games' polls send them).
@@ -108,7 +122,7 @@ export class Dashboard {
           : 'Something went wrong on the desk; nothing was changed by this request.';
       if (status === 500) process.stderr.write(`moddesk web: ${(err as Error)?.stack ?? err}\n`);
       const body = layout(
-        { title: 'Error', csrf: this.guard.csrf, now: formatInstant(Date.now()), error: message },
+        { title: 'Error', csrf: '', now: formatInstant(Date.now()), error: message },
         html`<p>Use the browser's Back button to return, or go to <a href="/">the games</a>.</p>`,
       );
       send(res, status, body);
@@ -116,7 +130,8 @@ export class Dashboard {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!this.guard.hostAllowed(req))
+    const client = clientOf(req, this.door.trustedProxies);
+    if (client.proxied ? !this.guard.proxiedHostAllowed(client.host) : !this.guard.hostAllowed(req))
       return send(
         res,
         421,
@@ -132,29 +147,42 @@ export class Dashboard {
     if (url.pathname === '/assets/app.js') return send(res, 200, APP_JS, 'text/javascript; charset=utf-8');
     if (url.pathname === '/assets/app.css') return send(res, 200, APP_CSS, 'text/css; charset=utf-8');
     if (url.pathname === '/favicon.ico') return send(res, 204, '', 'text/plain');
-    const auth = this.guard.authenticated(req, url);
-    if (!auth.ok) {
-      if (method === 'POST')
-        return send(
-          res,
-          401,
-          'The dashboard token is missing or wrong; nothing was changed.\n',
-          'text/plain; charset=utf-8',
-        );
-      return send(res, 401, tokenPage());
+    const { signIn } = this.door;
+    if (signIn && (url.pathname === '/login' || url.pathname === '/logout'))
+      return signIn.handle(req, res, url, client);
+    let visitor: Visitor | null;
+    if (signIn) {
+      visitor = signIn.visitor(req);
+      if (!visitor && method !== 'POST')
+        return redirect(res, `/login?${new URLSearchParams({ next: url.pathname + url.search })}`);
+    } else {
+      const auth = this.guard.authenticated(req, url);
+      if (auth.viaQuery && method !== 'POST') {
+        url.searchParams.delete('token');
+        return redirect(res, url.pathname + url.search, { 'set-cookie': this.guard.cookieHeader() });
+      }
+      visitor = auth.ok ? { name: TOKEN_HOLDER, role: 'moderator', csrf: this.guard.csrf } : null;
+      if (!visitor && method !== 'POST') return send(res, 401, tokenPage());
     }
-    if (auth.viaQuery && method !== 'POST') {
-      url.searchParams.delete('token');
-      return redirect(res, url.pathname + url.search, { 'set-cookie': this.guard.cookieHeader() });
-    }
-    if (method === 'POST') return this.post(req, res, url);
+    if (!visitor)
+      return send(
+        res,
+        401,
+        `The dashboard ${signIn ? 'session' : 'token'} is missing or wrong; nothing was changed.\n`,
+        'text/plain; charset=utf-8',
+      );
+    if (method === 'POST') return this.post(req, res, url, visitor, client.host);
     if (url.pathname === '/events') return this.stream(req, res, null);
     if (url.pathname === '/') {
       const games = await this.desk.listGames();
       // The desk's clock (`serve --at` may be far from the wall's): the next-try countdowns tick from it.
       const now = games[0] ? (await this.desk.state(games[0].id)).at : formatInstant(Date.now());
       const health = deskHealth(games, now, (await this.desk.alertChannels?.()) ?? []);
-      return send(res, 200, layout({ title: 'Games', csrf: this.guard.csrf, now, health }, gamesList(games)));
+      return send(
+        res,
+        200,
+        layout({ title: 'Games', csrf: visitor.csrf, now, health, who: this.who(visitor) }, gamesList(games)),
+      );
     }
     const m = /^\/games\/([^/]+)(\/[a-z/]*)?$/.exec(url.pathname);
     if (!m) throw new HttpError(404, 'No such page.');
@@ -163,24 +191,27 @@ export class Dashboard {
     if (rest === '/events') return this.stream(req, res, game.id);
     const tab = TABS[rest];
     if (!tab) throw new HttpError(404, 'No such page.');
+    if (!may(visitor.role, PAGE_ROLE[tab]))
+      throw new HttpError(403, `The ${tab} page holds private text: your account (${visitor.role}) cannot open it.`);
     const code = url.searchParams.get('notice') ?? '';
     const notice = (game.writesGameFile === false ? IN_MEMORY_NOTICES[code] : undefined) ?? NOTICES[code] ?? null;
     const warn = code === 'changed' || code === 'stale';
     const body = await gamePage(tab, {
       desk: this.desk,
       game,
-      csrf: this.guard.csrf,
+      csrf: visitor.csrf,
       notice,
       warn,
       query: url.searchParams,
       sessions: this.sessions,
+      visitor: this.who(visitor),
     });
     send(res, 200, body);
   }
 
-  private async post(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  private async post(req: IncomingMessage, res: ServerResponse, url: URL, visitor: Visitor, host: string) {
     const form = await readForm(req);
-    if (!this.guard.csrfOk(req, form.get('_csrf'))) {
+    if (!this.guard.csrfOk(req, form.get('_csrf'), visitor.csrf, host)) {
       return send(
         res,
         403,
@@ -192,9 +223,19 @@ export class Dashboard {
     if (!m) throw new HttpError(404, 'No such action.');
     const game = await this.game(decodeURIComponent(m[1] as string));
     const path = m[2] as string;
+    const route = routeOf(path);
+    if (!route) throw new HttpError(404, 'No such action.');
+    const need = CHANGE_ROLE[route.route];
+    if (!may(visitor.role, need))
+      throw new HttpError(
+        403,
+        `Not done: this needs a ${need}'s account; yours (${visitor.name}) is a ${visitor.role}'s.`,
+      );
     let result: Awaited<ReturnType<typeof change>>;
     try {
-      result = await change(path, { desk: this.desk, game, form, sessions: this.sessions });
+      result = await actingAs(visitor.name, () =>
+        change(path, { desk: this.desk, game, form, sessions: this.sessions }),
+      );
     } catch (err) {
       // A change the desk refuses (an alias that is already a name, a kill not ticked) is said on the page it was
       // asked from, with that page under it, so the moderator corrects it there (m5).
@@ -204,18 +245,25 @@ export class Dashboard {
       const body = await gamePage(tab, {
         desk: this.desk,
         game: await this.game(game.id),
-        csrf: this.guard.csrf,
+        csrf: visitor.csrf,
         notice: null,
         warn: false,
         error: `Not done: ${scrubSecrets((err as Error).message)}`,
         query: tab === 'flags' ? backQuery(form) : new URLSearchParams(),
         sessions: this.sessions,
+        visitor: this.who(visitor),
       });
       return send(res, err instanceof HttpError ? err.status : 400, body);
     }
     const q = new URLSearchParams({ ...(result.notice ? { notice: result.notice } : {}), ...result.extra });
     const to = `/games/${encodeURIComponent(game.id)}/${result.to}`;
     redirect(res, `${to}${q.size ? `?${q}` : ''}${result.hash ? `#${result.hash}` : ''}`);
+  }
+
+  /** The visitor as the pages show them: a sign-out form in account mode. */
+  private who(v: Visitor): PageVisitor {
+    const hidden = new Set(Object.values(TABS).filter((t) => !may(v.role, PAGE_ROLE[t])));
+    return { name: v.name, role: v.role, signOut: Boolean(this.door.signIn), hidden };
   }
 
   private async game(id: string): Promise<GameSummary> {

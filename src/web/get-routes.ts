@@ -10,7 +10,7 @@ import { gameHealth } from './pages/desk-health.js';
 import { draftsPage, title as draftTitle } from './pages/drafts-page.js';
 import { flagFilterFrom, flagsPage, type QuotedPost } from './pages/flags-page.js';
 import { gameOverview } from './pages/game-page.js';
-import { csrfField, type GameTab, layout } from './pages/layout.js';
+import { csrfField, type GameTab, layout, type PageVisitor } from './pages/layout.js';
 import { missilesPage } from './pages/missiles-page.js';
 import { modEventsPage } from './pages/mod-events-page.js';
 import { nightPage } from './pages/night-page.js';
@@ -28,6 +28,8 @@ export interface PageContext {
   error?: string | null;
   query: URLSearchParams;
   sessions: NightSessions;
+  /** Who asks (absent: the token's holder, who sees everything). */
+  visitor?: PageVisitor;
 }
 
 /** Renders one of a game's tabs. */
@@ -35,7 +37,8 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
   const { desk, game } = c;
   const state = await desk.state(game.id);
   const view = dashboardView(state);
-  const rulings = rulingsNeeded(game.id, await desk.flags(game.id), c.csrf, game.timeZone);
+  const seesPrivate = !c.visitor?.hidden.has('flags');
+  const rulings = seesPrivate ? rulingsNeeded(game.id, await desk.flags(game.id), c.csrf, game.timeZone) : '';
   const frame = (title: string, body: ReturnType<typeof html>) =>
     layout(
       {
@@ -50,12 +53,19 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
         health: gameHealth(game, state.at),
         rulings,
         tabs: view.views.tabs,
+        who: c.visitor,
       },
       body,
     );
   switch (tab) {
     case 'overview':
-      return frame('Overview', gameOverview(game, state, voteCountDraft(await desk.drafts(game.id), state)));
+      return frame(
+        'Overview',
+        gameOverview(game, state, voteCountDraft(await desk.drafts(game.id), state), {
+          seesPrivate,
+          changes: seesPrivate ? ((await desk.changesByPeople?.(game.id)) ?? []) : [],
+        }),
+      );
     case 'drafts': {
       const drafts = await desk.drafts(game.id);
       const copy = drafts.find((d) => d.id === c.query.get('copy') && d.status !== 'pending');

@@ -41,84 +41,113 @@ export function backQuery(form: URLSearchParams): URLSearchParams {
   return new URLSearchParams(back(form));
 }
 
+/**
+ * Every change the dashboard accepts, by name: `change` dispatches through this table only, and
+ * `access.ts` names the role each one needs (a route missing there does not compile).
+ */
+export const CHANGE_ROUTES = {
+  'draft-edit': /^\/drafts\/([^/]+)\/edit$/,
+  'draft-approve': /^\/drafts\/([^/]+)\/approve$/,
+  'draft-reject': /^\/drafts\/([^/]+)\/reject$/,
+  'draft-stop': /^\/drafts\/([^/]+)\/stop$/,
+  ruling: /^\/rulings$/,
+  'ruling-group': /^\/rulings\/group$/,
+  'ruling-undo': /^\/rulings\/undo$/,
+  'night-action': /^\/night\/action$/,
+  'night-console': /^\/night\/console$/,
+  'night-resolve': /^\/night\/console\/resolve$/,
+  'mod-kill': /^\/mod\/kill$/,
+  'mod-replace': /^\/mod\/replace$/,
+  'mod-reset': /^\/mod\/reset$/,
+  'mod-phase': /^\/mod\/phase$/,
+  'mod-undo': /^\/mod\/undo$/,
+} as const satisfies Record<string, RegExp>;
+
+export type ChangeRoute = keyof typeof CHANGE_ROUTES;
+
+/** The change a path (after `/games/:id`) names, or null. */
+export function routeOf(path: string): { route: ChangeRoute; match: RegExpExecArray } | null {
+  for (const [route, pattern] of Object.entries(CHANGE_ROUTES) as [ChangeRoute, RegExp][]) {
+    const match = pattern.exec(path);
+    if (match) return { route, match };
+  }
+  return null;
+}
+
 /** Applies one change; `path` is the part after `/games/:id`. */
 export async function change(path: string, c: ChangeContext): Promise<ChangeResult> {
   const { desk, game, form } = c;
-  const draft = /^\/drafts\/([^/]+)\/(edit|approve|reject|stop|correct)$/.exec(path);
-  if (draft) {
-    const id = decodeURIComponent(draft[1] as string);
-    const op = draft[2];
-    if (op === 'edit') {
+  const found = routeOf(path);
+  if (!found) throw new HttpError(404, 'no such action');
+  const { route, match } = found;
+  const id = decodeURIComponent(match[1] ?? '');
+  switch (route) {
+    case 'draft-edit':
       await desk.editDraft(game.id, id, field(form, 'text'));
       return { to: 'drafts', notice: 'saved', hash: `draft-${id}` };
-    }
-    if (op === 'stop') {
+    case 'draft-stop':
       if (!desk.stopPosting) throw new HttpError(404, 'This desk does not post.');
       await desk.stopPosting(game.id, id);
       return { to: 'drafts', notice: 'stopped', hash: `draft-${id}` };
-    }
-    if (op === 'correct') {
-      if (!desk.correctCount) throw new HttpError(404, 'This desk does not post.');
-      const fix = await desk.correctCount(game.id, id);
-      return fix
-        ? { to: 'drafts', notice: 'correction', hash: `draft-${fix.id}` }
-        : { to: 'drafts', notice: 'count-stands', hash: `draft-${id}` };
-    }
-    if (op === 'reject') {
+    case 'draft-reject': {
       const reason = form.get('reason')?.slice(0, 200).trim();
       await desk.rejectDraft(game.id, id, reason || undefined);
       return { to: 'drafts', notice: 'rejected' };
     }
-    const confirm = form.get('confirm') === '1';
-    const seen = form.get('seen');
-    const now = (await desk.drafts(game.id)).find((d) => d.id === id);
-    // The draft changed (a refresh) after the page showed it: show it again rather than approve unseen text.
-    if (!confirm && seen && now && now.updatedAt !== seen)
-      return { to: 'drafts', notice: 'stale', hash: `draft-${id}` };
-    const result = await desk.approveDraft(game.id, id, { confirm });
-    if (result.outcome === 'changed') return { to: 'drafts', notice: 'changed', hash: `draft-${id}` };
-    // The "Ready to paste" card says it all: no notice above it to say it again (m6).
-    if (result.outcome === 'copy') return { to: 'drafts', notice: '', extra: { copy: id }, hash: 'ready-h' };
-    if (result.outcome === 'waiting') return { to: 'drafts', notice: 'waiting', hash: `draft-${id}` };
-    return { to: 'drafts', notice: 'posted' };
+    case 'draft-approve':
+      return approve(c, id);
+    case 'ruling':
+      await desk.rule(game.id, ruling(form));
+      return { to: 'flags', notice: 'ruled', extra: back(form) };
+    case 'ruling-group':
+      await desk.ruleGroup(game.id, groupRuling(form));
+      return { to: 'flags', notice: 'ruled-group', extra: back(form) };
+    case 'ruling-undo':
+      await desk.undoRuling(game.id, field(form, 'flagId', 200));
+      return { to: 'flags', notice: 'undone', extra: back(form) };
+    case 'night-action': {
+      const entry = await desk.recordNightAction(game.id, {
+        phase: field(form, 'phase', 10),
+        actor: field(form, 'actor', 200),
+        line: field(form, 'line', 300),
+      });
+      return {
+        to: 'night',
+        notice: entry?.outcome === 'flagged' ? 'flagged' : entry?.outcome === 'no-action' ? 'no-action' : 'recorded',
+      };
+    }
+    case 'night-console':
+      return consoleOp(c);
+    case 'night-resolve':
+      return resolve(c);
+    case 'mod-undo':
+      if (!desk.undoModEvent) throw new HttpError(409, 'this desk cannot undo mod events');
+      await desk.undoModEvent(game.id, Number(field(form, 'index', 6)), recordedEvent(field(form, 'event', 2000)));
+      return { to: 'mod', notice: 'mod-undo' };
+    case 'mod-kill':
+    case 'mod-replace':
+    case 'mod-reset':
+    case 'mod-phase': {
+      const op = route.slice(4);
+      if (!desk.modEvent) throw new HttpError(409, 'this desk cannot record mod events');
+      await desk.modEvent(game.id, modEvent(op, form));
+      return { to: 'mod', notice: `mod-${op}` };
+    }
   }
-  if (path === '/rulings') {
-    await desk.rule(game.id, ruling(form));
-    return { to: 'flags', notice: 'ruled', extra: back(form) };
-  }
-  if (path === '/rulings/group') {
-    await desk.ruleGroup(game.id, groupRuling(form));
-    return { to: 'flags', notice: 'ruled-group', extra: back(form) };
-  }
-  if (path === '/rulings/undo') {
-    await desk.undoRuling(game.id, field(form, 'flagId', 200));
-    return { to: 'flags', notice: 'undone', extra: back(form) };
-  }
-  if (path === '/night/action') {
-    const entry = await desk.recordNightAction(game.id, {
-      phase: field(form, 'phase', 10),
-      actor: field(form, 'actor', 200),
-      line: field(form, 'line', 300),
-    });
-    return {
-      to: 'night',
-      notice: entry?.outcome === 'flagged' ? 'flagged' : entry?.outcome === 'no-action' ? 'no-action' : 'recorded',
-    };
-  }
-  if (path === '/mod/undo') {
-    if (!desk.undoModEvent) throw new HttpError(409, 'this desk cannot undo mod events');
-    await desk.undoModEvent(game.id, Number(field(form, 'index', 6)), recordedEvent(field(form, 'event', 2000)));
-    return { to: 'mod', notice: 'mod-undo' };
-  }
-  const mod = /^\/mod\/(kill|replace|reset|phase)$/.exec(path);
-  if (mod) {
-    if (!desk.modEvent) throw new HttpError(409, 'this desk cannot record mod events');
-    await desk.modEvent(game.id, modEvent(mod[1] as string, form));
-    return { to: 'mod', notice: `mod-${mod[1]}` };
-  }
-  if (path === '/night/console') return consoleOp(c);
-  if (path === '/night/console/resolve') return resolve(c);
-  throw new HttpError(404, 'no such action');
+}
+
+async function approve({ desk, game, form }: ChangeContext, id: string): Promise<ChangeResult> {
+  const confirm = form.get('confirm') === '1';
+  const seen = form.get('seen');
+  const now = (await desk.drafts(game.id)).find((d) => d.id === id);
+  // The draft changed (a refresh) after the page showed it: show it again rather than approve unseen text.
+  if (!confirm && seen && now && now.updatedAt !== seen) return { to: 'drafts', notice: 'stale', hash: `draft-${id}` };
+  const result = await desk.approveDraft(game.id, id, { confirm });
+  if (result.outcome === 'changed') return { to: 'drafts', notice: 'changed', hash: `draft-${id}` };
+  // The "Ready to paste" card says it all: no notice above it to say it again (m6).
+  if (result.outcome === 'copy') return { to: 'drafts', notice: '', extra: { copy: id }, hash: 'ready-h' };
+  if (result.outcome === 'waiting') return { to: 'drafts', notice: 'waiting', hash: `draft-${id}` };
+  return { to: 'drafts', notice: 'posted' };
 }
 
 function ruling(form: URLSearchParams): Ruling {

@@ -1,14 +1,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Accounts } from '../app/accounts.js';
 import type { Desk } from '../app/desk.js';
 import { ModdeskError } from '../domain/errors.js';
 import { Guard, isLoopback, isWildcard } from './auth.js';
+import { trustedSet } from './client.js';
 import { Dashboard } from './dashboard.js';
 import { pathDecodes, send } from './http-util.js';
+import { SignIn } from './sign-in.js';
 
 export interface WebServer {
   /** The dashboard's address, without the token (add `?token=` for a first visit). */
   url: string;
+  /** Empty when the desk signs in with accounts. */
   token: string;
   close(): Promise<void>;
 }
@@ -21,6 +25,12 @@ export interface WebServerOptions {
   allowedHosts?: readonly string[];
   /** Where the beyond-loopback warning goes (default: stderr). */
   warn?: (line: string) => void;
+  /** Sign in with these accounts instead of the token (the token is then never accepted). */
+  accounts?: Accounts;
+  /** Proxies whose X-Forwarded-For/-Proto/-Host are believed (client.ts). */
+  trustedProxies?: readonly string[];
+  /** The clock of sessions and the sign-in throttle (tests move it). */
+  now?: () => number;
 }
 
 /**
@@ -63,7 +73,8 @@ export async function startWebServer(desk: Desk, opts: WebServerOptions): Promis
   });
   const port = (server.address() as AddressInfo).port;
   const guard = new Guard(opts.token, host, port, allowed);
-  const dashboard = new Dashboard(desk, guard);
+  const signIn = opts.accounts ? new SignIn(opts.accounts, opts.now ?? Date.now) : undefined;
+  const dashboard = new Dashboard(desk, guard, { signIn, trustedProxies: trustedSet(opts.trustedProxies) });
   server.on('request', (req, res) => {
     // A malformed escape (`%E0%A4%A`) is the client's error, whatever route would have read it.
     if (!pathDecodes(req.url ?? '/')) return send(res, 400, 'Malformed URL escape.\n', 'text/plain; charset=utf-8');
@@ -76,7 +87,7 @@ export async function startWebServer(desk: Desk, opts: WebServerOptions): Promis
   const shown = isWildcard(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shown}:${port}/`,
-    token: guard.token,
+    token: signIn ? '' : guard.token,
     close: async () => {
       dashboard.close();
       server.closeAllConnections();

@@ -1,4 +1,4 @@
-import type { DraftRecord, GameSummary } from '../../app/desk.js';
+import type { DraftRecord, GameSummary, PersonChange } from '../../app/desk.js';
 import type { StateJson } from '../../domain/state.js';
 import { type Html, html } from '../html.js';
 import { markupToHtml } from '../markup-to-html.js';
@@ -38,7 +38,12 @@ export function resultText(r: StateJson['result']): string {
 }
 
 /** The game's overview: phase and deadline, the vote count as players will see it, and the players. */
-export function gameOverview(game: GameSummary, state: StateJson, count: DraftRecord | null): Html {
+export function gameOverview(
+  game: GameSummary,
+  state: StateJson,
+  count: DraftRecord | null,
+  o: { seesPrivate: boolean; changes: PersonChange[] } = { seesPrivate: true, changes: [] },
+): Html {
   const publicPath = `/public/${encodeURIComponent(game.id)}`;
   return html`<h1>${game.title}</h1>
 ${game.publicPage ? html`<p class="small">Players' count page (no login; post its link in the thread): <a href="${publicPath}" id="public-link">${publicPath}</a></p>` : ''}
@@ -50,13 +55,14 @@ ${game.publicPage ? html`<p class="small">Players' count page (no login; post it
 <section class="card" data-live="count" aria-labelledby="count-h">
   <h2 id="count-h">Vote count <span class="small muted">as players will see it</span></h2>
   ${countBlock(state, count, game.id)}
-  ${houseRulesBlock(state)}
+  ${o.seesPrivate ? houseRulesBlock(state) : ''}
 </section>
 </div>
 <section class="card" data-live="players" aria-labelledby="players-h">
   <h2 id="players-h">Players <span class="small muted">${state.players.filter((p) => p.alive).length} alive of ${state.players.length}</span></h2>
-  ${playersTable(state)}
-</section>`;
+  ${playersTable(state, o.seesPrivate)}
+</section>
+${o.changes.length ? changesCard(o.changes, game.timeZone) : ''}`;
 }
 
 function phaseBlock(state: StateJson): Html {
@@ -86,7 +92,23 @@ ${v.noLynch.count ? html`<li><strong>No lynch (${v.noLynch.count})</strong>: ${v
 ${v.notVoting.length ? html`<li>Not voting (${v.notVoting.length}): ${v.notVoting.join(', ')}</li>` : ''}</ul>`;
 }
 
-function playersTable(state: StateJson): Html {
+/** Who approved, ruled or edited what lately: each change names its account. */
+function changesCard(changes: PersonChange[], timeZone?: string): Html {
+  const rows = changes.map((c) => ({
+    cells: [when(c.at, timeZone), html`<strong class="actor">${c.actor}</strong>`, c.action, changeDetail(c.detail)],
+  }));
+  return html`<section class="card" id="changes" aria-labelledby="changes-h">
+  <h2 id="changes-h">Who did what <span class="small muted">latest first</span></h2>
+  ${stackTable(['When', 'Who', 'What', 'Which'], rows)}
+</section>`;
+}
+
+function changeDetail(d: Record<string, unknown>): string {
+  const parts = ['draft', 'flagId', 'postId', 'target', 'kind'].filter((k) => typeof d[k] === 'string');
+  return parts.map((k) => `${k} ${d[k]}`).join(', ');
+}
+
+function playersTable(state: StateJson, seesPrivate: boolean): Html {
   const flips = new Map(state.eliminations.map((e) => [e.name, e]));
   const rows = state.players.map((p) => {
     const e = flips.get(p.name);
@@ -99,7 +121,7 @@ function playersTable(state: StateJson): Html {
         html`<span class="name">${p.name}</span>${p.formerNames.length ? html` <span class="small muted">(replaced ${p.formerNames.join(', ')})</span>` : ''}`,
         p.alive ? 'alive' : html`dead: ${p.cause ?? '?'}${e?.phase ? ` (${e.phase})` : ''}`,
         p.alive
-          ? html`<span class="muted">${[p.faction, p.role].filter(Boolean).join(' ') || '—'}</span>`
+          ? html`<span class="muted">${(seesPrivate && [p.faction, p.role].filter(Boolean).join(' ')) || '—'}</span>`
           : html`<strong>${flip || '—'}</strong>`,
         p.diedAt ? when(p.diedAt) : '',
       ],

@@ -19,6 +19,17 @@ export interface PageOptions {
   rulings?: Html | string;
   /** The tabs the game's ruleset adds (its views: DEFCON's missile board). */
   tabs?: readonly string[];
+  /** Who is signed in: named in the header, and the tabs their role may not open left out. */
+  who?: PageVisitor;
+}
+
+export interface PageVisitor {
+  name: string;
+  role: string;
+  /** Account mode: a sign-out button. */
+  signOut: boolean;
+  /** The tabs this visitor may not open (access.ts). */
+  hidden: ReadonlySet<GameTab>;
 }
 
 export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | 'votes' | 'counts' | 'mod';
@@ -27,9 +38,11 @@ export type GameTab = 'overview' | 'drafts' | 'flags' | 'missiles' | 'night' | '
 export function layout(opts: PageOptions, body: Html): string {
   const g = opts.game;
   const tab = (id: GameTab, label: string, path: string, count?: number) =>
-    html`<a href="/games/${encodeURIComponent(g?.id ?? '')}${path}"${opts.active === id ? html` aria-current="page"` : ''}>${label}${
-      count ? html` <span class="badge" data-live="count-${id}">${count}</span>` : ''
-    }</a>`;
+    opts.who?.hidden.has(id)
+      ? ''
+      : html`<a href="/games/${encodeURIComponent(g?.id ?? '')}${path}"${opts.active === id ? html` aria-current="page"` : ''}>${label}${
+          count ? html` <span class="badge" data-live="count-${id}">${count}</span>` : ''
+        }</a>`;
   const nav = g
     ? html`<nav class="tabs" aria-label="Game sections">
         ${tab('overview', 'Overview', '')} ${tab('drafts', 'Drafts', '/drafts', g.pendingDrafts)}
@@ -54,6 +67,7 @@ export function layout(opts: PageOptions, body: Html): string {
   <a class="brand" href="/">moddesk</a>
   ${g ? html`<span class="game-title">${g.title}</span>` : ''}
   <span class="live-status" id="live-status" aria-live="polite"></span>
+  ${opts.who?.signOut ? signedIn(opts.who, opts.csrf) : ''}
 </header>
 ${nav}
 <main id="main" tabindex="-1">
@@ -66,6 +80,11 @@ ${body}
 </body>
 </html>`.value
   }`;
+}
+
+function signedIn(who: PageVisitor, csrf: string): Html {
+  return html`<span class="who small" id="who">${who.name} (${who.role})</span>
+<form method="post" action="/logout" class="sign-out">${csrfField(csrf)}<button type="submit" id="sign-out">Sign out</button></form>`;
 }
 
 /** A form that changes something: POST with the CSRF token. */
