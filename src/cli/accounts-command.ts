@@ -18,7 +18,20 @@ interface DeskOpts {
 export function register(program: Command): void {
   const accounts = program
     .command('accounts')
-    .description("the dashboard's accounts (used when the app config says dashboard.accounts: true)");
+    .description("the dashboard's accounts (used when the app config says dashboard.accounts: true)")
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Each names the desk by --config FILE, --db FILE or --game FILE (as watch was started):',
+        '  moddesk accounts add NAME --role ROLE [--password-file FILE]   (the password is asked for, or read from stdin)',
+        '  moddesk accounts password NAME [--password-file FILE]',
+        '  moddesk accounts role NAME ROLE',
+        '  moddesk accounts remove NAME',
+        '  moddesk accounts list',
+        `Roles: ${ROLES.join(', ')}.`,
+      ].join('\n'),
+    );
   withDesk(accounts.command('add <name>'))
     .description('add an account; the password is asked for (or read from stdin or --password-file)')
     .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`)

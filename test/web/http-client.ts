@@ -9,7 +9,13 @@ export interface Reply {
 /** A plain HTTP request with full control of the headers (fetch forbids setting Host, Origin, Cookie). */
 export function request(
   url: string,
-  opts: { method?: string; headers?: Record<string, string>; form?: Record<string, string> } = {},
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+    /** The address the request comes from (a loopback alias such as 127.0.0.2 stands for another machine). */
+    localAddress?: string;
+  } = {},
 ): Promise<Reply> {
   const body = opts.form ? new URLSearchParams(opts.form).toString() : undefined;
   const headers: Record<string, string> = {
@@ -17,7 +23,8 @@ export function request(
     ...opts.headers,
   };
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: opts.method ?? (body !== undefined ? 'POST' : 'GET'), headers }, (res) => {
+    const method = opts.method ?? (body !== undefined ? 'POST' : 'GET');
+    const req = httpRequest(url, { method, headers, localAddress: opts.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
