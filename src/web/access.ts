@@ -27,6 +27,7 @@ export const CHANGE_ROLE: Record<ChangeRoute, Role> = {
   'draft-approve': 'co-moderator',
   'draft-reject': 'co-moderator',
   'draft-stop': 'co-moderator',
+  'draft-correct': 'co-moderator',
   ruling: 'co-moderator',
   'ruling-group': 'co-moderator',
   'ruling-undo': 'co-moderator',

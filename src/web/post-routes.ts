@@ -50,6 +50,7 @@ export const CHANGE_ROUTES = {
   'draft-approve': /^\/drafts\/([^/]+)\/approve$/,
   'draft-reject': /^\/drafts\/([^/]+)\/reject$/,
   'draft-stop': /^\/drafts\/([^/]+)\/stop$/,
+  'draft-correct': /^\/drafts\/([^/]+)\/correct$/,
   ruling: /^\/rulings$/,
   'ruling-group': /^\/rulings\/group$/,
   'ruling-undo': /^\/rulings\/undo$/,
@@ -89,6 +90,13 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
       if (!desk.stopPosting) throw new HttpError(404, 'This desk does not post.');
       await desk.stopPosting(game.id, id);
       return { to: 'drafts', notice: 'stopped', hash: `draft-${id}` };
+    case 'draft-correct': {
+      if (!desk.correctCount) throw new HttpError(404, 'This desk does not post.');
+      const fix = await desk.correctCount(game.id, id);
+      return fix
+        ? { to: 'drafts', notice: 'correction', hash: `draft-${fix.id}` }
+        : { to: 'drafts', notice: 'count-stands', hash: `draft-${id}` };
+    }
     case 'draft-reject': {
       const reason = form.get('reason')?.slice(0, 200).trim();
       await desk.rejectDraft(game.id, id, reason || undefined);

@@ -15,6 +15,7 @@ const EXAMPLES: Record<ChangeRoute, string> = {
   'draft-approve': '/drafts/some-draft/approve',
   'draft-reject': '/drafts/some-draft/reject',
   'draft-stop': '/drafts/some-draft/stop',
+  'draft-correct': '/drafts/some-draft/correct',
   ruling: '/rulings',
   'ruling-group': '/rulings/group',
   'ruling-undo': '/rulings/undo',
