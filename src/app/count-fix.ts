@@ -6,6 +6,7 @@ import { MARKUPS } from '../reporter/markup.js';
 import { renderVoteCount } from '../reporter/render-vote-count.js';
 import { buildVoteCountModel } from '../reporter/vote-count-model.js';
 import type { Store } from '../storage/store.js';
+import { auditActor } from './acting.js';
 import type { Clock } from './clock.js';
 import { countLabel } from './draft-actions.js';
 import { postInfo } from './drafts/plan.js';
@@ -60,7 +61,7 @@ export function draftCountFix(store: Store, clock: Clock, runner: GameRunner, co
     store.audit.append({
       at: createdAt,
       gameId: runner.id,
-      actor: 'mod',
+      actor: auditActor(),
       action: 'draft.created',
       detail: { draft: id, kind: 'count-fix', of: countId },
     });
