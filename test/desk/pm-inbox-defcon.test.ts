@@ -19,16 +19,20 @@ import { tempDir, testConfig } from './helpers.js';
 
 /**
  * Issue 30 item 2: the recorded DEFCON game (every role: role requests, launches, a Submarine, a Doomsday
- * Mechanism, night actions, all by PM) played on a forum, its thread in the topic and its PMs in the moderator's
+ * Mechanism, night actions, all by PM) and the Obsidian one (night picks by PM, the guided console) played on a forum, its thread in the topic and its PMs in the moderator's
  * inbox, with nothing retyped: the desk reaches the state `moddesk state` gives for the same posts as a dump.
  */
-const SAMPLE = join(import.meta.dirname, '..', 'games', 'defcon-sample');
-const CUT = Date.parse('2026-03-16T00:00:00Z');
+const GAMES = join(import.meta.dirname, '..', 'games');
+/** Each sample at a cut where its PMs decided much: DEFCON's D5 (missiles flown), Obsidian's N2 (picks received). */
+const SAMPLES = [
+  { name: 'defcon-sample', cut: Date.parse('2026-03-16T00:00:00Z') },
+  { name: 'obsidian-sample', cut: Date.parse('2026-04-06T12:00:00Z') },
+];
 
 /** The dump's posts, first versions only (a forum fake holds a post's present text; edits are another test's). */
-function samplePosts(): Post[] {
+function samplePosts(sample: string): Post[] {
   const seen = new Set<string>();
-  return loadDump(join(SAMPLE, 'posts.jsonl')).filter((p) => !seen.has(p.id) && seen.add(p.id));
+  return loadDump(join(GAMES, sample, 'posts.jsonl')).filter((p) => !seen.has(p.id) && seen.add(p.id));
 }
 
 /** What the PMs decide: roles drawn, deaths and their causes, missiles and their fates, night results. */
@@ -47,6 +51,9 @@ function pmFacts(s: StateJson) {
     ]),
     eliminations: s.eliminations.map((e) => JSON.stringify({ ...e, postId: undefined })),
     nightResults: s.nightResults.length,
+    nightActions: (s.nightActions ?? []).map((a) => [a.phase, a.actor, a.kind, a.target, a.extra]),
+    // The guided night console's cues with the picks received by PM (their post ids are the platform's own).
+    nightConsole: JSON.stringify(s.nightConsole ?? null, (k, v) => (k === 'postId' ? undefined : v)),
   };
 }
 
@@ -56,13 +63,13 @@ function fill(thread: FakeThread, inbox: FakeInbox, posts: Post[]): void {
     else thread.add({ author: p.author, html: p.html, createdAt: Date.parse(p.createdAt) });
 }
 
-describe('issue 30/2: the DEFCON sample game by forum PMs reaches the state a dump gives', () => {
-  const tmp = tempDir('moddesk-pm-defcon-');
+describe.each(SAMPLES)('issue 30/2: the $name game by forum PMs reaches the state a dump gives', ({ name, cut }) => {
+  const tmp = tempDir(`moddesk-pm-${name}-`);
   afterAll(() => tmp.remove());
-  const gameText = readFileSync(join(SAMPLE, 'game.yaml'), 'utf8');
-  const posts = samplePosts();
-  const expected = pmFacts(replayState(parseGameFile(gameText, 'game.yaml'), posts, { at: CUT }));
-
+  const gameText = readFileSync(join(GAMES, name, 'game.yaml'), 'utf8');
+  const posts = samplePosts(name);
+  const expected = pmFacts(replayState(parseGameFile(gameText, 'game.yaml'), posts, { at: cut }));
+  const start = Date.parse(posts[0]!.createdAt);
   async function deskState(platform: string, url: string, env: NodeJS.ProcessEnv): Promise<StateJson> {
     const dir = join(tmp.dir, platform);
     mkdirSync(dir, { recursive: true });
@@ -71,7 +78,7 @@ describe('issue 30/2: the DEFCON sample game by forum PMs reaches the state a du
     const store = Store.open(join(dir, 'moddesk.db'), extractActions);
     const watcher = new Watcher({
       store,
-      clock: new FakeClock(CUT),
+      clock: new FakeClock(cut),
       log: pino({ level: 'silent' }),
       env: { MODDESK_MIN_GAP_MS: '1', MODDESK_FORUM_TIMEZONE: 'UTC', ...env },
       config: testConfig(dir, file),
@@ -90,9 +97,11 @@ describe('issue 30/2: the DEFCON sample game by forum PMs reaches the state a du
     }
   }
 
-  it('R-S/R-M by PM on phpBB: the same roles, missiles, deaths and night results', async () => {
-    expect(expected.missiles.length).toBeGreaterThan(0);
-    const thread = new FakeThread({ start: Date.parse('2026-03-02T00:00:00Z') });
+  it(`${name} on phpBB: the same roles, missiles, deaths, night actions, night console and results (R-S, R-M, O-N)`, async () => {
+    if (name === 'defcon-sample') expect(expected.missiles.length).toBeGreaterThan(5);
+    // Obsidian: at N2 the guided console holds picks received by PM.
+    else expect(expected.nightConsole).toMatch(/"received":\{"actor"/);
+    const thread = new FakeThread({ start });
     const board = await startPhpbbBoard(thread, { ignoreFlood: true, timeZone: 'UTC' });
     fill(thread, board.board.inbox, posts);
     try {
@@ -106,8 +115,8 @@ describe('issue 30/2: the DEFCON sample game by forum PMs reaches the state a du
     }
   }, 120_000);
 
-  it('R-S/R-M by PM on Discourse: the same', async () => {
-    const thread = new FakeThread({ firstId: 500, idStep: 1, start: Date.parse('2026-03-02T00:00:00Z') });
+  it(`${name} on Discourse: the same`, async () => {
+    const thread = new FakeThread({ firstId: 500, idStep: 1, start });
     const forum = await startDiscourseFake({ thread, apiKey: 'key-1', apiUsername: 'Mod' });
     fill(thread, forum.inbox, posts);
     try {
