@@ -96,17 +96,17 @@ describe.each(['xenforo', 'vbulletin'] as const)(
     });
 
     test('item 6: a lost session between a lock and an unlock: logged in again, each done once', async () => {
-    const { board, source, thread } = await setup(engine, { moderators: ['Mod'] });
-    await source.setLocked!(true);
-    board.board.expireSessions();
-    expect(await source.setLocked!(false)).toEqual({ changed: true });
-    expect(thread.locked).toBe(false);
-    expect(board.board.logins).toBe(2);
-    expect(board.board.modLog).toEqual(['lock', 'unlock']);
-    await source.close?.();
-  });
+      const { board, source, thread } = await setup(engine, { moderators: ['Mod'] });
+      await source.setLocked!(true);
+      board.board.expireSessions();
+      expect(await source.setLocked!(false)).toEqual({ changed: true });
+      expect(thread.locked).toBe(false);
+      expect(board.board.logins).toBe(2);
+      expect(board.board.modLog).toEqual(['lock', 'unlock']);
+      await source.close?.();
+    });
 
-  test('item 4: an account without the permission is told in words, for the hand; nothing changes', async () => {
+    test('item 4: an account without the permission is told in words, for the hand; nothing changes', async () => {
       const { board, source, thread } = await setup(engine);
       const err = await source.setLocked!(true).catch((e: unknown) => e);
       expect(needsHand(err)).toBe(true);
