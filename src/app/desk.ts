@@ -4,10 +4,21 @@ import type { FlagJson, StateJson } from '../domain/state.js';
 import type { NightPick } from '../machine/night-preview.js';
 import type { DraftShelf } from './drafts/tidy.js';
 import type { PollReason } from './poll-schedule.js';
+import type { RolePmRow } from './role-pms.js';
 
 export type { DraftKind, DraftRecord, DraftStatus } from '../domain/draft.js';
 export type { NightPick } from '../machine/night-preview.js';
 export type { DraftFold, DraftShelf } from './drafts/tidy.js';
+export type { RolePmRow } from './role-pms.js';
+
+/** The role PMs of a game on the dashboard (issue 30 item 1). */
+export interface RolePmView {
+  rows: RolePmRow[];
+  platform: string;
+  /** False where the platform has no PMs (the file platform): every text is pasted by hand. */
+  canSend: boolean;
+  confirmHours: number;
+}
 
 /**
  * The moderator's desk as the dashboard sees it: games, drafts awaiting approval, flags awaiting rulings, and
@@ -65,6 +76,10 @@ export interface DeskExtras {
   alertChannels?(): Promise<AlertChannelHealth[]>;
   /** Stops the retries of an approved draft that failed to post (Approve tries it again). */
   stopPosting?(gameId: string, draftId: string): Promise<DraftRecord>;
+  /** Issue 30 item 1: approves every pending role PM; they are sent one after another. */
+  approveRolePms?(gameId: string): Promise<{ approved: number }>;
+  /** Issue 30 item 1: the role PMs, who confirmed, and whether the platform sends PMs. */
+  rolePms?(gameId: string): Promise<RolePmView>;
   /**
    * Drafts an edit of a posted count, counted again with what the desk knows now, for approval (issue 30 item 3b);
    * null when the count still stands.

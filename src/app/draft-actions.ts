@@ -58,6 +58,13 @@ export const toRecord = (d: StoredDraft): DraftRecord => ({
  */
 export const SETTLE_MS = 60_000;
 
+/** A PM's subject after the game's title, by kind (the rest say their kind). */
+const PM_SUBJECTS: Partial<Record<string, string>> = {
+  'role-pm': 'your role',
+  'confirm-nudge': 'please confirm your role',
+  prod: 'prod',
+};
+
 /** The wait before trying again after the platform refused: 2 min, doubling, at most 30 min. */
 export const retryWaitMs = (attempts: number): number =>
   Math.min(30 * 60_000, 2 * 60_000 * 2 ** Math.max(0, attempts - 1));
@@ -156,11 +163,14 @@ export class DraftActions {
     );
   }
 
-  /** `auto`: the desk's own round (a refused try waits for its next try), not the moderator's click. */
+  /**
+   * `auto`: the desk's own round (a refused try waits for its next try), not the moderator's click. `hold`: approve
+   * only; the caller posts it later (role PMs approved together are sent one after another).
+   */
   approve(
     runner: GameRunner,
     draftId: string,
-    opts: { confirm?: boolean; auto?: boolean } = {},
+    opts: { confirm?: boolean; auto?: boolean; hold?: boolean } = {},
   ): Promise<ApproveResult> {
     const key = `${runner.id}\0${draftId}`;
     const running = this.inFlight.get(key);
@@ -173,7 +183,7 @@ export class DraftActions {
   private async approveNow(
     runner: GameRunner,
     draftId: string,
-    opts: { confirm?: boolean; auto?: boolean },
+    opts: { confirm?: boolean; auto?: boolean; hold?: boolean },
   ): Promise<ApproveResult> {
     let draft = this.get(runner, draftId);
     if (draft.status === 'posted') return { outcome: draft.posted?.id ? 'posted' : 'copy', draft: toRecord(draft) };
@@ -222,6 +232,7 @@ export class DraftActions {
       });
       this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
     }
+    if (opts.hold) return { outcome: 'waiting', draft: toRecord(draft) };
     return this.post(runner, draft, !opts.auto);
   }
 
@@ -269,7 +280,7 @@ export class DraftActions {
       nextAt: null,
       stopped: false,
     });
-    const subject = `${runner.game.title || 'Mafia'}: ${draft.kind.replace(/-/g, ' ')}`;
+    const subject = `${runner.game.title || 'Mafia'}: ${PM_SUBJECTS[draft.kind] ?? draft.kind.replace(/-/g, ' ')}`;
     let receipt: { id: string | null; url: string | null };
     try {
       if (own) receipt = await carryOut(sink, draft);

@@ -10,7 +10,7 @@ import type { GameContext } from '../machine/context.js';
 import { isDayOpen } from '../machine/death-rules.js';
 import type { GameFold } from '../machine/fold.js';
 import { countNumberOf } from '../parser/count-posts.js';
-import type { FormatName } from '../reporter/markup.js';
+import { type FormatName, MARKUPS } from '../reporter/markup.js';
 import { foldOf } from '../reporter/replay.js';
 import { type AddResult, inDumpOrder, withNewPosts } from '../storage/post-store.js';
 import type { Store } from '../storage/store.js';
@@ -22,6 +22,7 @@ import { storePlannedDrafts } from './drafts/store-drafts.js';
 import type { GameFileError } from './game-file-read.js';
 import { withTimeout } from './loop-sleep.js';
 import { nextPollStep, type PollStep } from './poll-schedule.js';
+import { rolePmDraftsDue, withRolePmAnswers } from './role-pms.js';
 import { scrubSecrets } from './scrub.js';
 
 /** A post this long is read ahead of the poll's transaction, in a turn of the event loop of its own. */
@@ -251,7 +252,7 @@ export class GameRunner {
         source.read(firstCursor, {
           signal: s,
           inbox,
-          pms: pmWindowOf(this.game),
+          pms: withRolePmAnswers(pmWindowOf(this.game), this.d.store.drafts.list(this.id)),
           onProgress: (p) => {
             total = p.postsTotal ?? total;
             progress();
@@ -447,7 +448,16 @@ export class GameRunner {
    */
   private planThrough(to: Instant, inTx: boolean): Planned | null {
     const { store } = this.d;
-    if (to <= this.plan.at) return null;
+    // Issue 30 item 1: role PMs and nudges, drafted beside the planner (before the game's first phase too).
+    const roles = rolePmDraftsDue(
+      this.plan,
+      this.game,
+      store.drafts.list(this.id),
+      this.posts,
+      to,
+      MARKUPS[this.format],
+    );
+    if (to <= this.plan.at && !roles.rolePms && roles.drafts.length === 0) return null;
     const input = {
       game: this.game,
       posts: this.posts,
@@ -458,16 +468,22 @@ export class GameRunner {
       approvedCount: (day: string) => this.approvedCount(day),
     };
     const flagsBefore = this.ctx.flags.length;
-    const r = advancePlan(input, this.plan, to);
-    if (!inTx && !r.stepped && r.state.at - this.writtenAt < QUIET_WRITE_MS) {
-      store.games.deferPlan(this.id, r.state);
-      return { state: r.state, ctx: r.ctx, written: false, made: [], events: [], flagsBefore };
+    const r =
+      to <= this.plan.at
+        ? { drafts: [], state: this.plan, ctx: this.ctx, stepped: false }
+        : advancePlan(input, this.plan, to);
+    const state = roles.rolePms ? { ...r.state, rolePms: true } : r.state;
+    const quiet = !r.stepped && !roles.rolePms && roles.drafts.length === 0;
+    if (!inTx && quiet && state.at - this.writtenAt < QUIET_WRITE_MS) {
+      store.games.deferPlan(this.id, state);
+      return { state, ctx: r.ctx, written: false, made: [], events: [], flagsBefore };
     }
     const events: DeskEvent[] = [];
     const target = { store, gameId: this.id, format: this.format, autoApprove: this.d.opts.autoApprove };
-    const write = () => storePlannedDrafts(target, r.drafts, r.state, formatInstant(this.d.clock.now()), events);
+    const drafts = [...roles.drafts, ...r.drafts];
+    const write = () => storePlannedDrafts(target, drafts, state, formatInstant(this.d.clock.now()), events);
     const made = inTx ? write() : store.tx(write);
-    return { state: r.state, ctx: r.ctx, written: true, made, events, flagsBefore };
+    return { state, ctx: r.ctx, written: true, made, events, flagsBefore };
   }
 
   /** M2: the highest number among the day's counts approved or posted on the desk, as shown (`1.02`), or null. */

@@ -1,5 +1,5 @@
 import { ModdeskError } from '../domain/errors.js';
-import type { GameEvent } from '../domain/game-file.js';
+import { type GameEvent, PLATFORMS_WITH_PMS } from '../domain/game-file.js';
 import type { Post } from '../domain/post.js';
 import type { StateJson } from '../domain/state.js';
 import { formatInstant, parseInstant } from '../domain/time.js';
@@ -28,6 +28,7 @@ import type {
   NightPick,
   PersonChange,
   RecordedModEvent,
+  RolePmView,
   Ruling,
   VoteHistoryRow,
 } from './desk.js';
@@ -38,6 +39,7 @@ import { flagIds, flagRecords } from './flag-records.js';
 import { type GameFileChange, playerEntry } from './game-file-writer.js';
 import type { GameRunner } from './game-runner.js';
 import { modEventChange, recordedModEvents } from './mod-events.js';
+import { DEFAULT_CONFIRM_HOURS, rolePmRows } from './role-pms.js';
 import { Rulings } from './rulings.js';
 import { voteHistoryOf } from './vote-history.js';
 
@@ -56,6 +58,7 @@ export class LiveDesk implements DashboardDesk {
   private readonly listeners = new Set<(e: DeskEvent) => void>();
   private readonly onError: (err: unknown) => void;
   private readonly rulings: Rulings;
+  private rolePmSends: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: Store,
@@ -223,6 +226,44 @@ export class LiveDesk implements DashboardDesk {
 
   approveDraft(gameId: string, draftId: string, opts?: { confirm?: boolean }): Promise<ApproveResult> {
     return this.actions.approve(this.acted(gameId), draftId, opts);
+  }
+
+  /**
+   * Issue 30 item 1: every pending role PM approved at once (one audit entry each), then sent one after another in
+   * the background (boards count PMs against the account's flood interval); each draft's card shows how it went.
+   */
+  async approveRolePms(gameId: string): Promise<{ approved: number }> {
+    const r = this.acted(gameId);
+    const pending = this.store.drafts.list(r.id, 'pending').filter((d) => d.kind === 'role-pm');
+    for (const d of pending) await this.actions.approve(r, d.id, { hold: true });
+    this.rolePmSends = pending.reduce(
+      (chain, d) =>
+        chain.then(() =>
+          this.actions.approve(r, d.id).then(
+            () => undefined,
+            () => undefined, // said on the draft's card (posting state, audit)
+          ),
+        ),
+      this.rolePmSends,
+    );
+    return { approved: pending.length };
+  }
+
+  /** The role PMs sent so far by `approveRolePms` (a test or a stop awaits them). */
+  rolePmsSent(): Promise<void> {
+    return this.rolePmSends;
+  }
+
+  /** Issue 30 item 1: each role PM, sent or not, confirmed or not, and whether the platform can send PMs at all. */
+  async rolePms(gameId: string): Promise<RolePmView> {
+    const r = this.runner(gameId);
+    const platform = r.game.thread?.platform ?? 'file';
+    return {
+      rows: rolePmRows(this.store.drafts.list(r.id).map(toRecord), r.posts, r.game),
+      platform,
+      canSend: PLATFORMS_WITH_PMS.includes(platform),
+      confirmHours: r.game.options.confirmHours ?? DEFAULT_CONFIRM_HOURS,
+    };
   }
 
   async stopPosting(gameId: string, draftId: string): Promise<DraftRecord> {

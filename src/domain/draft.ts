@@ -19,6 +19,10 @@ export const DRAFT_KINDS = [
   /** Issue 30 item 4: the thread locked at a day's end, unlocked at the next day's start. */
   'lock',
   'unlock',
+  /** Issue 30 item 1: a player's role PM at the game's start (role, faction, the role's text, win condition). */
+  'role-pm',
+  /** Issue 30 item 1: a PM to a player who has not answered their role PM within `options.confirmHours`. */
+  'confirm-nudge',
 ] as const;
 
 /** The kinds that change the thread instead of adding to it: done through the sink's edit and lock. */

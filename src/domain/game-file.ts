@@ -46,6 +46,9 @@ function buildSchemas() {
     accounts: z.array(name).optional(),
     faction: z.string().min(1).optional(),
     role: z.string().min(1).optional(),
+    /** The role's text and the player's win condition for the role PM, over what the ruleset says (issue 30). */
+    roleText: z.string().min(1).max(20_000).optional(),
+    winCondition: z.string().min(1).max(2_000).optional(),
     mode: z.enum(['launch', 'abm']).optional(),
     requests: z.array(z.string().min(1)).optional(),
     /** House rules H-VM*: a double voter's weight, and the slot's vote modifiers (docs/rules/house-rules.md). */
@@ -115,6 +118,8 @@ function buildSchemas() {
     /** H-CR1: players' requests for a count flag the mod and queue a count, at most one per cooldown (minutes). */
     countRequests: z.boolean().optional(),
     countRequestCooldown: z.number().nonnegative().optional(),
+    /** Issue 30 item 1: hours after a role PM is sent before an unanswered player is drafted a nudge (default 24). */
+    confirmHours: z.number().positive().optional(),
   });
 
   const event = z

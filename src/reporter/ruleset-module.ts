@@ -13,6 +13,12 @@ export interface RulesetViews {
   guidedNight: boolean;
 }
 
+/** What a ruleset says of its roles and factions in a role PM (issue 30 item 1); null: nothing, the file says it. */
+export interface RoleTexts {
+  roleText(role: string): string | null;
+  winCondition(faction: string): string | null;
+}
+
 /**
  * A ruleset, whole: its rules (the hooks the game statechart calls), its drafts (what falls due between the
  * previous and the next state) and its dashboard views. Each ruleset folder's index.ts exports one, and the
@@ -24,4 +30,6 @@ export interface RulesetModule {
   rules: Ruleset;
   drafts: RulesetDrafts;
   views: RulesetViews;
+  /** The role PM's words for its roles and factions, where the ruleset has them. */
+  roles?: RoleTexts;
 }

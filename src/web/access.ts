@@ -28,6 +28,7 @@ export const CHANGE_ROLE: Record<ChangeRoute, Role> = {
   'draft-reject': 'co-moderator',
   'draft-stop': 'co-moderator',
   'draft-correct': 'co-moderator',
+  'draft-approve-role-pms': 'co-moderator',
   ruling: 'co-moderator',
   'ruling-group': 'co-moderator',
   'ruling-undo': 'co-moderator',

@@ -40,6 +40,7 @@ const NOTICES: Record<string, string> = {
   rejected: 'Draft rejected.',
   correction: 'A correction of the posted count is drafted below: approve it to edit that post.',
   'count-stands': 'Counted again as of when it was posted, the count reads the same: nothing to correct.',
+  'role-pms': 'Role PMs approved: they are sent one after another; each card below says how it went.',
   ruled: 'Ruling recorded; the state is replayed with it.',
   'ruled-group': 'One ruling recorded for the whole group; the state is replayed with it.',
   undone: 'Ruling undone: it is gone from the game file and the state is replayed without it.',

@@ -14,6 +14,7 @@ import { csrfField, type GameTab, layout, type PageVisitor } from './pages/layou
 import { missilesPage } from './pages/missiles-page.js';
 import { modEventsPage } from './pages/mod-events-page.js';
 import { nightPage } from './pages/night-page.js';
+import { rolePmsBlock } from './pages/role-pms-block.js';
 import { rulingsNeeded } from './pages/rulings-needed.js';
 import { votesPage } from './pages/votes-page.js';
 import type { TimelineInput } from './pages/wagon-timeline.js';
@@ -74,7 +75,11 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
 <p class="small muted">Approved. This platform cannot post for you: copy the text and post it in the thread.</p>
 <textarea id="ready-text" readonly>${copy.text}</textarea><div class="actions"><button type="button" data-copy="ready-text" id="ready-copy">Copy</button></div></section>`
         : '';
-      return frame('Drafts', html`${ready}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf, state.at)}`);
+      const roles = rolePmsBlock(game.id, (await desk.rolePms?.(game.id)) ?? null, c.csrf);
+      return frame(
+        'Drafts',
+        html`${ready}${roles}${draftsPage(game.id, await desk.draftShelf(game.id), c.csrf, state.at)}`,
+      );
     }
     case 'flags': {
       const triage = await desk.flagTriage(game.id, flagFilterFrom(c.query));

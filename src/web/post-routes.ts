@@ -51,6 +51,7 @@ export const CHANGE_ROUTES = {
   'draft-reject': /^\/drafts\/([^/]+)\/reject$/,
   'draft-stop': /^\/drafts\/([^/]+)\/stop$/,
   'draft-correct': /^\/drafts\/([^/]+)\/correct$/,
+  'draft-approve-role-pms': /^\/drafts\/approve-role-pms$/,
   ruling: /^\/rulings$/,
   'ruling-group': /^\/rulings\/group$/,
   'ruling-undo': /^\/rulings\/undo$/,
@@ -104,6 +105,11 @@ export async function change(path: string, c: ChangeContext): Promise<ChangeResu
     }
     case 'draft-approve':
       return approve(c, id);
+    case 'draft-approve-role-pms': {
+      if (!desk.approveRolePms) throw new HttpError(404, 'This desk does not send role PMs.');
+      const { approved } = await desk.approveRolePms(game.id);
+      return { to: 'drafts', notice: approved ? 'role-pms' : '', hash: 'role-pms' };
+    }
     case 'ruling':
       await desk.rule(game.id, ruling(form));
       return { to: 'flags', notice: 'ruled', extra: back(form) };

@@ -16,6 +16,7 @@ const EXAMPLES: Record<ChangeRoute, string> = {
   'draft-reject': '/drafts/some-draft/reject',
   'draft-stop': '/drafts/some-draft/stop',
   'draft-correct': '/drafts/some-draft/correct',
+  'draft-approve-role-pms': '/drafts/approve-role-pms',
   ruling: '/rulings',
   'ruling-group': '/rulings/group',
   'ruling-undo': '/rulings/undo',

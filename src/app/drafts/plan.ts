@@ -48,6 +48,8 @@ export interface PlanState extends HousePlanState {
    * the counts, only the last of each day (m4).
    */
   joinedAt?: Instant | null;
+  /** The role PMs were drafted (issue 30 item 1, app/role-pms.ts): once, at the first plan after the first read. */
+  rolePms?: boolean;
 }
 
 export interface PlannedDraft extends DueDraft {

@@ -22,4 +22,14 @@ export const vanilla: RulesetModule = {
   rules: vanillaRuleset,
   drafts,
   views: { tabs: [], pm: { suggestions: ['Kill: ', 'Target: '], byDay: false }, guidedNight: false },
+  roles: {
+    roleText: () => null,
+    // V-W1, in the role PM's words.
+    winCondition: (faction) =>
+      /^town$/i.test(faction)
+        ? 'You win when every member of the mafia is dead.'
+        : /^mafia$/i.test(faction)
+          ? 'You win when the mafia are at least half of the living players. Each night the mafia may kill one player (PM me "Kill: NAME").'
+          : null,
+  },
 };
