@@ -182,7 +182,10 @@ export class Dashboard {
       return send(
         res,
         200,
-        layout({ title: 'Games', csrf: visitor.csrf, now, health, who: this.who(visitor) }, gamesList(games)),
+        layout(
+          { title: 'Games', csrf: visitor.csrf, now, health, who: this.who(visitor) },
+          gamesList(games, may(visitor.role, PAGE_ROLE.drafts)),
+        ),
       );
     }
     const m = /^\/games\/([^/]+)(\/[a-z/]*)?$/.exec(url.pathname);

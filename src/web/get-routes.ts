@@ -62,7 +62,8 @@ export async function gamePage(tab: GameTab, c: PageContext): Promise<string> {
     case 'overview':
       return frame(
         'Overview',
-        gameOverview(game, state, voteCountDraft(await desk.drafts(game.id), state), {
+        // A viewer reads the count as the thread stands, never a draft the moderators have not posted.
+        gameOverview(game, state, seesPrivate ? voteCountDraft(await desk.drafts(game.id), state) : null, {
           seesPrivate,
           changes: seesPrivate ? ((await desk.changesByPeople?.(game.id)) ?? []) : [],
         }),

@@ -142,6 +142,13 @@ describe('accounts on one desk', () => {
     expect((await aliveRole(alice.page)).some((t) => t.trim() !== '—')).toBe(true);
     expect((await aliveRole(vic.page)).every((t) => t.trim() === '—')).toBe(true);
     await shot(vic.page, 'accounts-viewer-overview');
+    // No way into a private page from the viewer's pages: no tab, link or form for one.
+    const privateLinks =
+      'a[href*="/drafts"], a[href*="/flags"], a[href*="/night"], a[href$="/mod"], form[method="post"]:not(.sign-out)';
+    expect(await vic.page.locator(privateLinks).count()).toBe(0);
+    await vic.page.goto(h.url);
+    expect(await vic.page.locator(privateLinks).count()).toBe(0);
+    await vic.page.goto(base());
 
     const csrf = async (who: { page: Page }) => csrfOf(await who.page.content());
     const before = JSON.stringify({

@@ -8,7 +8,7 @@ import { countdown, when } from './layout.js';
 import { stackTable } from './stack-table.js';
 
 /** The games on this desk. */
-export function gamesList(games: GameSummary[]): Html {
+export function gamesList(games: GameSummary[], seesPrivate = true): Html {
   if (games.length === 0) return html`<h1>Games</h1><p class="muted">No games on this desk yet.</p>`;
   const rows = games.map((g) => ({
     cells: [
@@ -16,13 +16,18 @@ export function gamesList(games: GameSummary[]): Html {
       g.ruleset,
       g.phase ? `${g.phase.name}${g.phase.endedAt ? ' (ended)' : ''}` : '—',
       g.alive,
-      html`<a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a>`,
-      html`<a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a>`,
+      ...(seesPrivate
+        ? [
+            html`<a href="/games/${encodeURIComponent(g.id)}/drafts">${g.pendingDrafts} pending</a>`,
+            html`<a href="/games/${encodeURIComponent(g.id)}/flags">${g.openFlags} open</a>`,
+          ]
+        : []),
       resultText(g.result),
     ],
   }));
+  const heads = ['Game', 'Ruleset', 'Phase', 'Alive', ...(seesPrivate ? ['Drafts', 'Flags'] : []), 'Result'];
   return html`<h1>Games</h1>
-${stackTable(['Game', 'Ruleset', 'Phase', 'Alive', 'Drafts', 'Flags', 'Result'], rows, html` data-live="games"`)}`;
+${stackTable(heads, rows, html` data-live="games"`)}`;
 }
 
 /** An incomplete read, said where the poll time is. */
