@@ -16,7 +16,7 @@ const POLLS = 20;
 export default async function redditBench(): Promise<BenchFigure[]> {
   const fake = await FakeRedditServer.start({ thread: new FakeThread().generate(COMMENTS, 11) });
   try {
-    const cfg = readRedditConfig({ url: fake.threadUrl, env: fake.env() });
+    const cfg = readRedditConfig({ url: fake.threadUrl, env: fake.env({ MODDESK_REDDIT_TIMEOUT_MS: '30000' }) });
     const undici = createRedditAdapter(cfg, 'undici');
     const snoowrap = createRedditAdapter(cfg, 'snoowrap');
     const full = await undici.read(null);
@@ -98,9 +98,10 @@ async function partialRead(): Promise<{ requests: number; leftOut: number }> {
     leftOut: partialLikeReddit,
   });
   try {
-    const r = await createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), 'undici').read(
-      null,
-    );
+    const r = await createRedditAdapter(
+      readRedditConfig({ url: fake.threadUrl, env: fake.env({ MODDESK_REDDIT_TIMEOUT_MS: '30000' }) }),
+      'undici',
+    ).read(null);
     if (r.posts.length !== COMMENTS || r.missing)
       throw new Error(`reddit bench: the partial read got ${r.posts.length} of ${COMMENTS} comments`);
     return { requests: r.requests, leftOut: fake.leftOutCount };

@@ -5,6 +5,12 @@ import { createRedditAdapter } from './adapter.js';
 import { readRedditConfig } from './config.js';
 
 /**
+ * The count is of requests Reddit answers: the fakes' 400 ms timeout (for the fault tests) would, on a loaded machine,
+ * time out a 100-comment answer and count its retry.
+ */
+const PATIENT = { MODDESK_REDDIT_TIMEOUT_MS: '30000' };
+
+/**
  * Issue 5 acceptance: a 5,000-comment thread in ≤ 60 requests (undici), snoowrap's count beside it, a 2-request quiet
  * poll; issue 30 item 5: ≤ 55 requests, whole or with partial answers, with either gateway.
  */
@@ -25,7 +31,7 @@ describe('Reddit acceptance: a 5,000-comment thread', () => {
   it.each(['undici', 'snoowrap'] as const)(
     'reads every comment with the %s gateway, then polls quietly in 2 requests',
     async (gateway) => {
-      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), gateway);
+      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env(PATIENT) }), gateway);
       const progress: number[] = [];
       const r = await adapter.read(null, { onProgress: (p) => progress.push(p.pagesDone) });
       expect(new Set(r.posts.map((p) => p.id)).size).toBe(5000);
@@ -62,7 +68,7 @@ describe('Reddit acceptance: 5,000 comments with partial morechildren answers', 
     'reads every comment in one full read with the %s gateway',
     async (gateway) => {
       const before = fake.leftOutCount;
-      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env() }), gateway);
+      const adapter = createRedditAdapter(readRedditConfig({ url: fake.threadUrl, env: fake.env(PATIENT) }), gateway);
       const r = await adapter.read(null);
       expect(fake.leftOutCount - before).toBeGreaterThan(40);
       expect(new Set(r.posts.map((p) => p.id)).size).toBe(5000);
