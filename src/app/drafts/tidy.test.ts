@@ -79,4 +79,10 @@ describe('#15 drafts that stay tidy: the rule, decided once in the desk', () => 
       ['D1', [old.id], [staleEnd.id]],
     ]);
   });
+
+  it('issue 30: a count fix of an earlier day and the waiting roster edit are never stale; a lock two phases back is', () => {
+    expect(isStale(draft('count-fix', 'D1'), PHASES, 'D3')).toBe(false);
+    expect(isStale(draft('roster-edit', 'D1'), PHASES, 'D3')).toBe(false);
+    expect(isStale(draft('lock', 'D1'), PHASES, 'D2')).toBe(true);
+  });
 });

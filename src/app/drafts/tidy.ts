@@ -55,10 +55,12 @@ export interface DraftFold {
 /**
  * A pending draft is stale once the game has moved on from its phase: a vote count whose day is no longer the
  * running phase, or any other draft two phases or more back (the night's results are still wanted during the day
- * they open; by the next night they are history). A game-over draft is never stale.
+ * they open; by the next night they are history). A game-over draft is never stale, nor a count fix (asked for
+ * now, whatever day it corrects) or a roster edit (only the newest waits: it is the roster now).
  */
 export function isStale(d: DraftRecord, phases: readonly string[], current: string | null): boolean {
-  if (d.status !== 'pending' || d.phase === null || d.kind === 'game-over' || current === null) return false;
+  if (d.status !== 'pending' || d.phase === null || current === null) return false;
+  if (d.kind === 'game-over' || d.kind === 'count-fix' || d.kind === 'roster-edit') return false;
   const at = phases.indexOf(current);
   const of = phases.indexOf(d.phase);
   if (at < 0 || of < 0) return false;

@@ -1,4 +1,5 @@
 import type { DraftRecord } from '../../app/desk.js';
+import { OWN_ACTION_KINDS } from '../../domain/draft.js';
 import { formatInstant } from '../../domain/time.js';
 import { type Html, html } from '../html.js';
 import { csrfField, when } from './layout.js';
@@ -23,6 +24,8 @@ export function postingWords(d: DraftRecord, now: string): string | null {
   const cause = p.error ? `: ${p.error}` : '';
   if (p.fate === 'sending') return `posting now (try ${p.attempts})`;
   if (p.byHand) return `moddesk cannot do this${cause}. ${byHandWords(d)}`;
+  if (p.fate === 'unknown' && OWN_ACTION_KINDS.includes(d.kind))
+    return `done? (${tries}; the last one's answer was lost${cause}). The desk reads the ${d.kind === 'lock' || d.kind === 'unlock' ? 'thread' : 'post'} back before it tries again, so it is never done twice`;
   if (p.fate === 'unknown')
     return `posted? checking the thread… (${tries}; the last one's answer was lost${cause}). The desk looks for the post in its reads of the thread and posts again only once a read from after the try shows it is not there`;
   if (p.stopped) return `not posted: stopped after ${tries}${cause}`;
