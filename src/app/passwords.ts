@@ -1,8 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
- * scrypt at OWASP's first recommendation (N = 2^17, r = 8, p = 1: 128 MiB and about a quarter of a second of one
- * core per hash, see docs/decisions/0035): memory-hard, so a stolen database is slow to guess on GPUs too. The
+ * scrypt at OWASP's first recommendation (N = 2^17, r = 8, p = 1: 128 MiB and 0.7-1.1 s of one core per hash on the
+ * shared test machine, docs/decisions/0035): memory-hard, so a stolen database is slow to guess on GPUs too. The
  * parameters are written into each hash, so raising them later leaves the old hashes readable.
  */
 export const SCRYPT = { log2N: 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
