@@ -1,5 +1,5 @@
 import type { GameFile } from '../../domain/game-file.js';
-import { blockText } from '../../domain/owned-block.js';
+import { blockText, type MarkerStyle } from '../../domain/owned-block.js';
 import type { Instant } from '../../domain/time.js';
 import type { GameContext } from '../../machine/context.js';
 import { type DueDraft, dayThatEnded, dayThatStarted } from '../../reporter/due-draft.js';
@@ -47,11 +47,19 @@ export function ownActionDrafts(
         at,
         to: null,
         phase: phase.name,
-        text: blockText(ROSTER_BLOCK, roster, mk.name),
+        text: blockText(ROSTER_BLOCK, roster, markerStyle(game, mk)),
       });
     }
   }
   return out;
+}
+
+/**
+ * The markers as the platform hides them: Discourse takes the drafts' bbcode but has no `[size]`, and shows an
+ * empty Markdown link as nothing, as Reddit does.
+ */
+function markerStyle(game: GameFile, mk: Markup): MarkerStyle {
+  return game.thread?.platform === 'discourse' ? 'markdown' : mk.name;
 }
 
 /** What the roster shows of a state: who holds each slot, alive or not, and the deaths so far. */
