@@ -6,19 +6,23 @@ import { ModdeskError } from '../domain/errors.js';
 import { extractActions } from '../parser/extract-actions.js';
 import { Store } from '../storage/store.js';
 import { Accounts, SESSION_MS } from './accounts.js';
+import { type HashParams, SCRYPT } from './passwords.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'moddesk-accounts-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const T0 = Date.parse('2026-12-04T12:00:00Z');
 
-function desk(name: string) {
+/** The lightest scrypt cost a hash may carry: these tests are about accounts, passwords.test.ts about the cost. */
+const LIGHT = { log2N: 10, r: 8, p: 1 };
+
+function desk(name: string, cost: HashParams = LIGHT) {
   const store = Store.open(join(dir, `${name}.db`), extractActions);
-  return { store, accounts: new Accounts(store.accounts) };
+  return { store, accounts: new Accounts(store.accounts, undefined, cost) };
 }
 
 describe('accounts and sessions (issue 31 item 2)', () => {
   it('stores a role and a hash, never the password; refuses short passwords, bad names and roles', async () => {
-    const { store, accounts } = desk('store');
+    const { store, accounts } = desk('store', SCRYPT);
     await accounts.add('alice', 'moderator', 'alice password 1', T0);
     expect(accounts.list()).toEqual([
       { name: 'alice', role: 'moderator', createdAt: '2026-12-04T12:00:00Z', updatedAt: '2026-12-04T12:00:00Z' },

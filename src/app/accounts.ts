@@ -3,7 +3,7 @@ import { ModdeskError } from '../domain/errors.js';
 import { formatInstant } from '../domain/time.js';
 import { type AccountStore, ROLES, type Role } from '../storage/account-store.js';
 import type { AuditLog } from '../storage/audit-log.js';
-import { hashPassword, MIN_PASSWORD, verifyPassword } from './passwords.js';
+import { type HashParams, hashPassword, MIN_PASSWORD, SCRYPT, verifyPassword } from './passwords.js';
 
 export { ROLES, type Role };
 
@@ -24,9 +24,11 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 export class Accounts {
   private unknown: Promise<string> | null = null;
 
+  /** `hashParams`: the cost new passwords are hashed at (each hash keeps its own, so any verifies). */
   constructor(
     private readonly store: AccountStore,
     private readonly audit?: AuditLog,
+    private readonly hashParams: HashParams = SCRYPT,
   ) {}
 
   list(): { name: string; role: Role; createdAt: string; updatedAt: string }[] {
@@ -42,7 +44,7 @@ export class Accounts {
       );
     const r = roleOf(role);
     if (this.store.get(name)) throw new ModdeskError('usage', `the account ${name} exists already`, { place: name });
-    const hash = await hashPassword(checked(password));
+    const hash = await hashPassword(checked(password), this.hashParams);
     this.store.add({ name, role: r, password: hash, createdAt: formatInstant(now) });
   }
 
@@ -53,7 +55,7 @@ export class Accounts {
   /** Sets a new password; every session of the account ends. */
   async setPassword(name: string, password: string, now: number): Promise<void> {
     if (!this.store.get(name)) throw new ModdeskError('usage', `no account named ${name}`, { place: name });
-    this.store.setPassword(name, await hashPassword(checked(password)), formatInstant(now));
+    this.store.setPassword(name, await hashPassword(checked(password), this.hashParams), formatInstant(now));
   }
 
   setRole(name: string, role: string, now: number): boolean {
@@ -64,7 +66,7 @@ export class Accounts {
   async check(name: string, password: string): Promise<SignedIn | null> {
     const account = this.store.get(name);
     if (!account) {
-      this.unknown ??= hashPassword(randomBytes(16).toString('hex'));
+      this.unknown ??= hashPassword(randomBytes(16).toString('hex'), this.hashParams);
       await verifyPassword(password, await this.unknown);
       return null;
     }

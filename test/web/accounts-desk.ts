@@ -60,7 +60,9 @@ export async function openAccountsDesk(
     clock.advance(3 * HOUR);
     await running.watcher.pollAll();
   }
-  const accounts = new Accounts(running.store.accounts);
+  // The passwords at scrypt's lightest accepted cost: a sign-in takes milliseconds, not a second (a hash keeps its
+  // own parameters; src/app/passwords.test.ts holds the production cost).
+  const accounts = new Accounts(running.store.accounts, undefined, { log2N: 10, r: 8, p: 1 });
   const roles = { alice: 'moderator', cleo: 'co-moderator', vic: 'viewer' } as const;
   for (const name of o.accounts ?? (['alice', 'cleo', 'vic'] as const))
     await accounts.add(name, roles[name], PASSWORD[name], webClock.now);
