@@ -282,6 +282,9 @@ export class GameRunner {
       this.d.emit({ type: 'poll.failed', gameId: this.id });
       throw err;
     }
+    // What noteJoined changes is kept only with the poll's transaction: a failed one leaves the plan as it was.
+    const planBefore = this.plan;
+    const lookBefore = this.firstLookAt;
     this.noteJoined(result.posts.length > 0);
     // A read that began at the thread's start, or continued one stored page by page: the thread is dated by its posts.
     const firstRead = firstCursor === null || this.reading !== null;
@@ -323,6 +326,8 @@ export class GameRunner {
       // The fold went ahead of the store (and took posts the failed transaction did not keep): made again from it.
       this._posts = posts;
       this.ctx = ctx;
+      this.plan = planBefore;
+      this.firstLookAt = lookBefore;
       this.states.clear();
       this._fold = null;
       throw err;
