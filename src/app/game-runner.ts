@@ -461,6 +461,7 @@ export class GameRunner {
       this.posts,
       to,
       MARKUPS[this.format],
+      this.ctx.phase?.name ?? null,
     );
     if (to <= this.plan.at && !roles.rolePms && roles.drafts.length === 0) return null;
     const input = {

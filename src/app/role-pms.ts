@@ -75,7 +75,13 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
 }
 
 /** A nudge draft for each player whose role PM went out `confirmHours` ago or more without an answer. */
-export function confirmNudges(rows: readonly RolePmRow[], game: GameFile, now: Instant, mk: Markup): PlannedDraft[] {
+export function confirmNudges(
+  rows: readonly RolePmRow[],
+  game: GameFile,
+  now: Instant,
+  mk: Markup,
+  phase: string | null = game.phases[0]?.name ?? null,
+): PlannedDraft[] {
   return rows
     .filter((r) => r.nudgeAt !== null && !r.confirmedAt && r.nudge === null && Date.parse(r.nudgeAt) <= now)
     .map((r) => ({
@@ -83,7 +89,7 @@ export function confirmNudges(rows: readonly RolePmRow[], game: GameFile, now: I
       at: now,
       to: r.player,
       text: renderConfirmNudge({ player: r.player, game: game.title, hours: confirmHours(game) }, mk),
-      phase: null,
+      phase,
       id: nudgeId(r.player),
       number: null,
       throughPost: null,
@@ -113,8 +119,10 @@ export function rolePmDraftsDue(
   posts: readonly Post[],
   now: Instant,
   mk: Markup,
+  /** The phase the game is in now (a nudge is about it), or null before the first. */
+  phase: string | null,
 ): { drafts: PlannedDraft[]; rolePms: boolean } {
   const roles = !plan.rolePms && plan.joinedAt !== undefined ? rolePmDrafts(game, now, plan.joinedAt, mk) : null;
-  const nudges = confirmNudges(rolePmRows(drafts, posts, game), game, now, mk);
+  const nudges = confirmNudges(rolePmRows(drafts, posts, game), game, now, mk, phase ?? game.phases[0]?.name ?? null);
   return { drafts: [...(roles ?? []), ...nudges], rolePms: roles !== null };
 }

@@ -22,7 +22,8 @@ export function rolePmDrafts(game: GameFile, at: Instant, joinedAt: Instant | nu
     at,
     to: p.name,
     text: renderRolePm(rolePmFacts(game, p, texts), mk),
-    phase: null,
+    // About the first phase: one not approved by the time the game is two phases on folds away as stale (tidy.ts).
+    phase: game.phases[0]?.name ?? null,
     id: rolePmId(p.name),
     number: null,
     throughPost: null,
