@@ -56,7 +56,8 @@ export const xenforoDialect: BoardDialect = {
     // Conversation::actionAdd() with `to` checks the one recipient first: unknown, oneself, privacy settings.
     composeUrl: (thread, to) => new URL(`/conversations/add?to=${encodeURIComponent(to)}`, thread).href,
     fields: (to, subject) => ({ recipients: to, title: subject }),
-    sentUrls: (thread) => [new URL('/conversations/?filter_type=started', thread).href],
+    // The account's conversations, the newest first (started ones among them): a PM just sent is on the first page.
+    sentUrls: (thread) => [new URL('/conversations/', thread).href],
     denied:
       /requested user could not be found|recipients could not be found|may not start a conversation|do not have permission|valid recipient/i,
     subjectMax: 100,
