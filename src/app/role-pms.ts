@@ -22,6 +22,8 @@ export interface RolePmRow {
   sentAt: string | null;
   /** True when the moderator pasted it by hand (the platform could not send it). */
   byHand: boolean;
+  /** The forum will not take it (an unknown recipient, no permission): the moderator sends it by hand. */
+  refused: boolean;
   /** The player's first PM after it was sent (ISO), or null. */
   confirmedAt: string | null;
   confirmUrl: string | null;
@@ -66,6 +68,7 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
         status: d.status,
         sentAt,
         byHand: d.status === 'posted' && !d.posted?.id,
+        refused: d.status === 'approved' && d.posting?.byHand === true,
         confirmedAt: answer ? new Date(postTime(answer)).toISOString() : null,
         confirmUrl: answer?.url ?? null,
         nudgeAt: from === null ? null : new Date(from + confirmHours(game) * H).toISOString(),

@@ -58,6 +58,8 @@ interface Forum {
   sentKeys(): string[];
   /** What the recipient's visit does (phpBB files the author's copy under Sent messages then). */
   read(player: string): void;
+  /** The forum knows only these members (another name is refused as unknown). */
+  members(names: string[]): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,9 @@ async function phpbb(): Promise<Forum> {
     inbox: b.board.inbox,
     sentKeys: () => b.board.pmSent.map((m) => /moddesk: ([\w.:-]+)\)/.exec(m.subject)?.[1] ?? '?'),
     read: (p) => placeFolders(b.board, p),
+    members: (n) => {
+      b.board.pmRules.members = new Set(['Mod', ...n]);
+    },
     close: () => b.close(),
   };
 }
@@ -97,6 +102,9 @@ async function discourse(): Promise<Forum> {
     inbox: f.inbox,
     sentKeys: () => f.pm.sent.map((m) => /moddesk: ([\w.:-]+)\)/.exec(m.title)?.[1] ?? '?'),
     read: () => undefined,
+    members: (n) => {
+      f.pm.rules.users = new Set(['mod', ...n.map((x) => x.toLowerCase())]);
+    },
     close: () => f.close(),
   };
 }
@@ -106,7 +114,7 @@ describe('issue 30/1: role PMs through the desk', () => {
   afterAll(() => tmp.remove());
 
   for (const make of [phpbb, discourse]) {
-    it(`${make.name}: drafted, approved together, sent once, confirmed by a PM reply, nudged after confirmHours`, async () => {
+    it(`${make.name}: drafted, approved together, sent once (an unknown name said for the hand), confirmed by a PM reply, nudged after confirmHours`, async () => {
       const forum = await make();
       const dir = join(tmp.dir, forum.platform);
       mkdirSync(dir, { recursive: true });
@@ -136,6 +144,7 @@ describe('issue 30/1: role PMs through the desk', () => {
         expect(drafts.find((d) => d.to === 'Dan')!.text).toContain('You win with the town.');
 
         // The drafts page: one button approves them all.
+        forum.members(['Alice', 'Bob', 'Cleo']);
         const page = await request(`${base}/drafts`, { headers: cookie });
         expect(page.body).toContain('id="approve-role-pms"');
         expect(page.body).toContain('Approve all 4 role PMs');
@@ -146,11 +155,17 @@ describe('issue 30/1: role PMs through the desk', () => {
         });
         expect(approved.status).toBe(303);
         await watcher.desk.rolePmsSent();
-        expect(forum.sentKeys().sort()).toEqual(players.map((p) => `demo-role-pm-${p}`).sort());
-        // Approving again, and the desk's own round after a restart of the sends, send nothing more.
+        const sent = ['Alice', 'Bob', 'Cleo'];
+        expect(forum.sentKeys().sort()).toEqual(sent.map((p) => `demo-role-pm-${p}`));
+        // Dan's account name is not on the forum: said in the forum's words, retries stopped, the text to paste.
+        const refused = await request(`${base}/drafts`, { headers: cookie });
+        expect(refused.body).toMatch(/will not take a private message from &quot;Mod&quot; to &quot;Dan&quot;/);
+        expect(refused.body).toContain('Send it to Dan by hand as a private message');
+        expect(refused.body).toMatch(/data-player="Dan"[\s\S]*?the forum will not take it/);
+        // Approving again, and the desk's own rounds, send nothing more.
         expect(await watcher.desk.approveRolePms('demo')).toEqual({ approved: 0 });
         await watcher.pollAll();
-        expect(forum.sentKeys()).toHaveLength(4);
+        expect(forum.sentKeys()).toHaveLength(3);
 
         // Alice answers by PM; Bob reads his without answering.
         clock.set(start - 46 * H);
@@ -160,7 +175,7 @@ describe('issue 30/1: role PMs through the desk', () => {
         const view = await watcher.desk.rolePms('demo');
         expect(view.rows.filter((r) => r.confirmedAt).map((r) => r.player)).toEqual(['Alice']);
         const after = await request(`${base}/drafts`, { headers: cookie });
-        expect(after.body).toMatch(/id="role-pms-confirmed">1 of 4 confirmed/);
+        expect(after.body).toMatch(/id="role-pms-confirmed">1 of 3 confirmed/);
         expect(after.body).toMatch(/data-player="Alice"[\s\S]*?data-confirmed="yes"/);
         expect(after.body).toMatch(/data-player="Cleo"[\s\S]*?data-confirmed="no"/);
 
@@ -168,11 +183,11 @@ describe('issue 30/1: role PMs through the desk', () => {
         clock.set(start - 35 * H);
         await watcher.pollAll();
         const nudges = (await watcher.desk.drafts('demo')).filter((d) => d.kind === 'confirm-nudge');
-        expect(nudges.map((d) => d.to).sort()).toEqual(['Bob', 'Cleo', 'Dan']);
+        expect(nudges.map((d) => d.to).sort()).toEqual(['Bob', 'Cleo']);
         expect(nudges[0]!.text).toContain('Role Game');
         await watcher.pollAll();
-        expect((await watcher.desk.drafts('demo')).filter((d) => d.kind === 'confirm-nudge')).toHaveLength(3);
-        expect(forum.sentKeys()).toHaveLength(4);
+        expect((await watcher.desk.drafts('demo')).filter((d) => d.kind === 'confirm-nudge')).toHaveLength(2);
+        expect(forum.sentKeys()).toHaveLength(3);
       } finally {
         await web.close();
         await watcher.stop();

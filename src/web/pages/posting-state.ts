@@ -40,6 +40,7 @@ export function byHandWords(d: DraftRecord): string {
   if (d.kind === 'roster-edit')
     return 'Paste the block below into the opening post by hand (once: moddesk keeps it current after that, if the account may edit), then press Retry now.';
   if (d.kind === 'count-fix') return 'Edit the count post by hand and paste the text below in place of the count.';
+  if (d.to) return `Send it to ${d.to} by hand as a private message: copy the text below.`;
   return 'Post it by hand: copy the text below.';
 }
 

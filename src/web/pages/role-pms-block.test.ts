@@ -8,6 +8,7 @@ const row = (player: string, over: Partial<RolePmRow> = {}): RolePmRow => ({
   status: 'pending',
   sentAt: null,
   byHand: false,
+  refused: false,
   confirmedAt: null,
   confirmUrl: null,
   nudgeAt: null,
@@ -23,6 +24,7 @@ describe('issue 30/1: the role PMs box on the drafts page', () => {
         {
           rows: [
             row('<img src=x>'),
+            row('Zed', { status: 'approved', refused: true }),
             row('Bob', { status: 'posted', sentAt: '2026-01-03T18:00:00Z', nudgeAt: '2026-01-04T18:00:00Z' }),
             row('Cleo', {
               status: 'posted',
@@ -43,6 +45,7 @@ describe('issue 30/1: the role PMs box on the drafts page', () => {
     expect(html).toMatch(/data-player="Cleo"[\s\S]*?data-confirmed="yes"/);
     expect(html).toMatch(/data-player="Bob"[\s\S]*?data-confirmed="no"/);
     expect(html).not.toContain('<img src=x>');
+    expect(html).toMatch(/data-player="Zed"[\s\S]*?the forum will not take it: send it by hand/);
     expect(html).not.toContain('id="role-pms-by-hand"');
   });
 

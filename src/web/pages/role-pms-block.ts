@@ -7,7 +7,8 @@ import { stackTable } from './stack-table.js';
 function stateWords(r: RolePmRow): string {
   if (r.status === 'pending') return 'drafted, not approved';
   if (r.status === 'rejected' || r.status === 'superseded') return 'rejected';
-  if (r.status === 'approved') return 'approved, sending…';
+  if (r.status === 'approved')
+    return r.refused ? 'the forum will not take it: send it by hand (its card has the text)' : 'approved, sending…';
   return r.byHand ? 'approved: paste it by hand' : 'sent';
 }
 
