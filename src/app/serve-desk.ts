@@ -48,7 +48,7 @@ export function gameSlug(title: string): string {
     title
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|(?<!-)-+$/g, '') // the trailing run is tried from its first dash only
+      .replace(/^-|-$/g, '') // one dash at most at either end: each run of others became one
       .slice(0, 40) || 'game'
   );
 }

@@ -106,3 +106,20 @@ export function replaceLong(
 }
 
 const PIECE = 8192;
+
+/**
+ * `text` without the run at its end of characters `drop` is true of: what `replace(/[…]+$/, '')` means, read once
+ * from the end (a pattern for it is tried from every start, and its checker's verdict on the guarded form varies).
+ */
+export function trimEndWhile(text: string, drop: (ch: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text[end - 1] as string)) end -= 1;
+  return text.slice(0, end);
+}
+
+/** `text` without the copies of `unit` it ends with. */
+export function trimEndRepeats(text: string, unit: string): string {
+  let end = text.length;
+  while (unit !== '' && end >= unit.length && text.startsWith(unit, end - unit.length)) end -= unit.length;
+  return text.slice(0, end);
+}

@@ -45,13 +45,26 @@ export function blockContent(name: string, text: string): string {
 
 /** The first marked block named `name`: its marker lines' indexes. */
 function findBlock(lines: string[], name: string): { open: number; close: number } | null {
-  const esc = name.replace(/[^\w-]/g, '');
-  const openRe = new RegExp(`(^|[^/\\w])moddesk:${esc}(?![\\w-])`);
-  const closeRe = new RegExp(`/moddesk:${esc}(?![\\w-])`);
-  const open = lines.findIndex((l) => openRe.test(l) && !closeRe.test(l));
+  const open = lines.findIndex((l) => hasMarker(l, name, 'open') && !hasMarker(l, name, 'close'));
   if (open < 0) return null;
-  for (let i = open + 1; i < lines.length; i++) if (closeRe.test(lines[i]!)) return { open, close: i };
+  for (let i = open + 1; i < lines.length; i++) if (hasMarker(lines[i]!, name, 'close')) return { open, close: i };
   return null;
+}
+
+const WORD = /[\w-]/;
+
+/**
+ * Whether `line` holds the marker `moddesk:NAME` (an open one: not after `/` or a word character) or
+ * `/moddesk:NAME` (a close one), the name ending there: found by position, not by a pattern built from the name.
+ */
+function hasMarker(line: string, name: string, kind: 'open' | 'close'): boolean {
+  const marker = `moddesk:${name.replace(/[^\w-]/g, '')}`;
+  for (let at = line.indexOf(marker); at >= 0; at = line.indexOf(marker, at + 1)) {
+    const before = at > 0 ? (line[at - 1] as string) : '';
+    if (WORD.test(line[at + marker.length] ?? '')) continue;
+    if (kind === 'close' ? before === '/' : before === '' || (before !== '/' && !/\w/.test(before))) return true;
+  }
+  return false;
 }
 
 /**
@@ -76,7 +89,7 @@ export function planEdit(source: string, edit: PostEdit): EditPlan {
   const lines = text.split('\n');
   const at = findBlock(lines, edit.name);
   if (!at) {
-    const opened = lines.some((l) => new RegExp(`(^|[^/\\w])moddesk:${edit.name}(?![\\w-])`).test(l));
+    const opened = lines.some((l) => hasMarker(l, edit.name, 'open'));
     return {
       outcome: 'missing',
       why: opened

@@ -26,5 +26,9 @@ export function correctedCount(posted: string, fresh: string, mk: Markup, why: s
 
 /** The count part of a corrected count's text (without its "edited" line), to compare with a fresh one. */
 export function countPart(text: string): string {
-  return text.replace(/\n+edited(?: \([^)]*\))?: [^\n]*$/, '').trim();
+  const lines = text.trimEnd().split('\n');
+  const last = lines.length > 1 ? (lines.at(-1) as string) : '';
+  return (EDITED_LINE.test(last) ? lines.slice(0, -1).join('\n') : text).trim();
 }
+
+const EDITED_LINE = /^edited(?: \([^)]*\))?: /;

@@ -1,3 +1,4 @@
+import { trimEndRepeats } from '../domain/long-text.js';
 import { esc, Html, safeUrl } from './html.js';
 
 /**
@@ -160,7 +161,7 @@ function renderTag(f: Frame, inner: string): string {
     case 'list':
       return `<ul>${inner.replace(/^(<br>|\s)+/, '')}</ul>`;
     case '*':
-      return `<li>${inner.replace(/(?<!<br>)(?:<br>)+$/, '')}</li>`;
+      return `<li>${trimEndRepeats(inner, '<br>')}</li>`;
     default:
       return inner;
   }

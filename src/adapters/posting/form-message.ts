@@ -1,6 +1,7 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { replaceTags } from '../../domain/tags.js';
 import { keyedSubject, marker } from '../common/idempotency.js';
+import { loadPage } from '../common/load-page.js';
 import { NotAllowed } from '../common/post-outcome.js';
 import { statusWords } from '../http/status-words.js';
 import type { PostReceipt } from '../types.js';
@@ -104,13 +105,14 @@ async function findSent(sink: BoardActor, line: string): Promise<PostReceipt | n
   return null;
 }
 
-const ANCHOR = /<a\b[^>]*?\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g;
-
+/** The receipt of the sent message whose link's words hold `line` (the key); the page's own address if none does. */
 export function linkHolding(body: string, line: string, pageUrl: string): PostReceipt | null {
   if (!body.includes(line)) return null;
-  for (const m of body.matchAll(ANCHOR)) {
-    if (!replaceTags(m[2] ?? '', '').includes(line)) continue;
-    const url = new URL((m[1] ?? '').replace(/&amp;/g, '&'), pageUrl);
+  const { $ } = loadPage(body);
+  for (const a of $('a[href]').toArray()) {
+    const link = $(a);
+    if (!link.text().includes(line) && !replaceTags(link.html() ?? '', '').includes(line)) continue;
+    const url = new URL(link.attr('href') ?? '', pageUrl);
     const id = url.searchParams.get('p') ?? url.searchParams.get('pmid') ?? /\.(\d+)\/?$/.exec(url.pathname)?.[1];
     return { id: id ?? line, url: url.href };
   }

@@ -1,4 +1,5 @@
 import { ModdeskError, quote } from '../../domain/errors.js';
+import { trimEndWhile } from '../../domain/long-text.js';
 import { DEFAULT_LINK_BASE } from './parse-page.js';
 import { DEFAULT_POLITENESS, type PoliteOptions } from './polite-queue.js';
 
@@ -72,7 +73,7 @@ function base(env: NodeJS.ProcessEnv, key: string, fallback: string): string {
   if (!v) return fallback;
   if (!/^https?:\/\/[^/]+/.test(v))
     throw new ModdeskError('usage', `expected ${key} to be a URL such as ${fallback}, got ${quote(v)}`, { place: key });
-  return v.replace(/(?<!\/)\/+$/, '');
+  return trimEndWhile(v, (ch) => ch === '/');
 }
 
 function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { trimEndWhile } from '../../domain/long-text.js';
 
 /**
  * The moderator's roster in a thread's opening post, as MafiaScum, Reddit and Discourse opening posts write it:
@@ -282,11 +283,8 @@ export function splitAtSeparators(s: string): string[] {
 }
 
 export function tidy(s: string): string {
-  return s
-    .trimEnd()
-    .replace(/(?<![*†‡])[*†‡]+$/, '')
-    .replace(/^[\s"'“”]+/, '')
-    .replace(/(?<![\s"'“”.])[\s"'“”.]+$/, '')
+  const marks = trimEndWhile(s.trimEnd(), (ch) => ch === '*' || ch === '†' || ch === '‡');
+  return trimEndWhile(marks.replace(/^[\s"'“”]+/, ''), (ch) => /[\s"'“”.]/.test(ch))
     .trim()
     .replace(REDDIT_MENTION, '');
 }
