@@ -27,7 +27,7 @@ describe('even YAML errors: misspelt keys and duplicate players', () => {
   });
   it('a misspelt player key (nmae:) names it, its line, and the nearest key', () => {
     expect(error(GAME.replace('{ name: Bea }', '{ nmae: Bea }'))).toBe(
-      'g.yaml: line 4: players[1]: unknown key "nmae"; did you mean "name"? (known keys: name, aliases, accounts, faction, role, mode, requests, voteWeight, modifiers)',
+      'g.yaml: line 4: players[1]: unknown key "nmae"; did you mean "name"? (known keys: name, aliases, accounts, faction, role, roleText, winCondition, mode, requests, voteWeight, modifiers)',
     );
   });
   it('a missing key says missing, not "received undefined"', () => {

@@ -58,6 +58,10 @@ export async function setupRun(dir: string, speed: number, startInMs = GAME_STAR
   const doc = parseDocument(readFileSync(demo.gameFile, 'utf8'));
   const phases = doc.get('phases') as YAMLSeq;
   while (phases.items.length > 4) phases.delete(4);
+  // A confirmation nudge falls due a day after its role PM went out, and when that was depends on where a run was
+  // killed (the game's clock runs 39 hours a second): no nudge falls due within the run, so every run drafts the
+  // same (sending each PM once is test/reliability/pm-kill9.test.ts's).
+  doc.setIn(['options', 'confirmHours'], 10_000);
   writeFileSync(demo.gameFile, doc.toString());
   const cutoff = Date.parse('2026-03-08T00:00:00Z');
   const end = Date.parse('2026-03-08T12:00:00Z');
@@ -140,7 +144,7 @@ export interface Snapshot {
     text: string;
     to: string | null;
     through: string | null;
-    planAt: number;
+    planAt: number | null;
     posted: boolean;
   }[];
   plan: unknown;
@@ -167,7 +171,8 @@ export function snapshot(dbFile: string): Snapshot {
       text: r.text as string,
       to: r.to_player as string | null,
       through: r.through_post as string | null,
-      planAt: r.plan_at as number,
+      // A role PM is drafted at the desk's first read, an instant of its own clock like the plan's `joinedAt`.
+      planAt: r.kind === 'role-pm' ? null : (r.plan_at as number),
       posted: r.posted !== null,
     }));
     const planRow = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
