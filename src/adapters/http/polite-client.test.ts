@@ -22,7 +22,8 @@ async function setup(route: (path: string) => string | null, opts: ConstructorPa
   const client = new PoliteClient({
     minGapMs: 1,
     jitter: 0,
-    timeoutMs: 300,
+    // No test here waits for a timeout, and several count requests: a loaded machine's slow answer is no retry.
+    timeoutMs: 10_000,
     backoffBaseMs: 5,
     scheduler: new HostScheduler(),
     ...opts,
