@@ -270,11 +270,16 @@ export class DraftActions {
         return { outcome: 'waiting', draft: toRecord(draft) };
     } else if (was && !manual && (was.stopped || (was.nextAt !== null && was.nextAt > now)))
       return { outcome: 'waiting', draft: toRecord(draft) };
+    else if (was?.waitsForUnlock && !manual && this.lockedByDesk(runner))
+      return { outcome: 'waiting', draft: toRecord(draft) };
+    const newer = draft.kind === 'roster-edit' ? this.newerRosterUp(runner, draft) : null;
+    if (newer) return { outcome: 'waiting', draft: toRecord(this.supersede(runner, draft, newer)) };
     const attempts = (was?.attempts ?? 0) + 1;
     const trying = this.savePosting(runner, draft, {
       attempts,
       fate: 'sending',
       startedAt: now,
+      firstStartedAt: was?.firstStartedAt ?? was?.startedAt ?? now,
       endedAt: null,
       error: null,
       nextAt: null,
@@ -291,18 +296,28 @@ export class DraftActions {
       const endedAt = this.d.clock.now();
       const sure = surelyNotPosted(err);
       // The platform or the account cannot: no retry will help; the moderator is told to do it by hand.
-      const byHand = needsHand(err);
       const error = scrubSecrets((err as Error).message);
+      // An edit refused in the thread moddesk itself locked waits for moddesk's unlock (the forum's rule, not a
+      // missing permission): it is done right after, with nothing for the moderator to do.
+      const waitsForUnlock =
+        own && draft.kind !== 'lock' && draft.kind !== 'unlock' && needsHand(err) && this.lockedByDesk(runner);
+      const byHand = needsHand(err) && !waitsForUnlock;
       const failed = this.savePosting(runner, trying, {
         attempts,
         fate: sure ? 'failed' : 'unknown',
         startedAt: now,
+        firstStartedAt: trying.posting?.firstStartedAt ?? now,
         endedAt,
         error,
-        nextAt: byHand ? null : endedAt + (sure ? retryWaitMs(attempts) : SETTLE_MS),
+        nextAt: byHand || waitsForUnlock ? null : endedAt + (sure ? retryWaitMs(attempts) : SETTLE_MS),
         stopped: byHand,
         ...(byHand ? { byHand } : {}),
+        ...(waitsForUnlock ? { waitsForUnlock } : {}),
       });
+      if (waitsForUnlock) {
+        this.d.log.info({ draft: draft.id, err: { message: error } }, 'edit waits for the unlock');
+        return { outcome: 'waiting', draft: toRecord(failed) };
+      }
       this.d.log.warn(
         { draft: draft.id, attempts, fate: failed.posting?.fate, err: { message: error } },
         'posting failed; will retry',
@@ -310,6 +325,52 @@ export class DraftActions {
       throw err;
     }
     return this.posted(runner, trying, receipt, null);
+  }
+
+  /**
+   * A roster edit made after `draft` and already done: the opening post shows a newer roster, which an older edit
+   * still waiting (for the unlock, or a retry) must never overwrite.
+   */
+  private newerRosterUp(runner: GameRunner, draft: StoredDraft): StoredDraft | null {
+    const done = this.d.store.drafts.list(runner.id, 'posted');
+    return done.find((d) => d.kind === 'roster-edit' && d.planAt > draft.planAt) ?? null;
+  }
+
+  private supersede(runner: GameRunner, draft: StoredDraft, by: StoredDraft): StoredDraft {
+    const next = { ...draft, status: 'superseded' as const, supersededBy: by.id };
+    return this.record(runner, draft, next, { actor: 'watch', action: 'draft.superseded', by: by.id });
+  }
+
+  /** Saves a change to a draft with its line in the audit log, in one transaction, and says it changed. */
+  private record(
+    runner: GameRunner,
+    draft: StoredDraft,
+    next: StoredDraft,
+    audit: { actor: string; action: string; by?: string },
+  ): StoredDraft {
+    const at = this.now();
+    const { actor, action, by } = audit;
+    const saved = this.d.store.tx(() => {
+      this.d.store.audit.append({
+        at,
+        gameId: runner.id,
+        actor,
+        action,
+        detail: { draft: draft.id, ...(by ? { by } : {}) },
+      });
+      return this.d.store.drafts.save(next, at, draft);
+    });
+    this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId: draft.id });
+    return saved;
+  }
+
+  /** Whether the thread is locked by moddesk: its last lock or unlock done is a lock. */
+  private lockedByDesk(runner: GameRunner): boolean {
+    let last: StoredDraft | null = null;
+    for (const d of this.d.store.drafts.list(runner.id, 'posted'))
+      if ((d.kind === 'lock' || d.kind === 'unlock') && (!last || (d.posted?.at ?? '') >= (last.posted?.at ?? '')))
+        last = d;
+    return last?.kind === 'lock';
   }
 
   /** Records the draft as posted (or ready to paste) with its receipt; `found`: an earlier try's post was found. */
@@ -365,19 +426,8 @@ export class DraftActions {
     const draft = this.get(runner, draftId);
     if (draft.status !== 'approved' || !draft.posting)
       throw new ModdeskError('usage', `draft ${draftId} is not being retried; there is nothing to stop`);
-    const at = this.now();
-    const saved = this.d.store.tx(() => {
-      this.d.store.audit.append({
-        at,
-        gameId: runner.id,
-        actor: auditActor(),
-        action: 'draft.retries-stopped',
-        detail: { draft: draftId },
-      });
-      return this.d.store.drafts.save({ ...draft, posting: { ...draft.posting!, stopped: true } }, at);
-    });
-    this.d.emit({ type: 'draft.changed', gameId: runner.id, draftId });
-    return toRecord(saved);
+    const next = { ...draft, posting: { ...draft.posting, stopped: true } };
+    return toRecord(this.record(runner, draft, next, { actor: auditActor(), action: 'draft.retries-stopped' }));
   }
 
   /**

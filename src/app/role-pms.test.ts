@@ -107,4 +107,27 @@ describe('issue 30/1: role PMs drafted, confirmed, nudged', () => {
     expect(withRolePmAnswers(w, [roleDraft('Alice', null)])).toEqual(w);
     expect(withRolePmAnswers(w, [roleDraft('Alice', start - 48 * H)]).since).toBe(start - 48 * H);
   });
+
+  it('a reply between the first try and the desk recording the PM sent (found after a crash) confirms it; one before does not', () => {
+    const firstTry = start - 48 * H + 30_000;
+    // The desk died in the send and found the PM in the sent box an hour later: that is when it recorded it.
+    const found = {
+      ...roleDraft('Alice', start - 47 * H),
+      posting: {
+        attempts: 2,
+        fate: 'sending' as const,
+        startedAt: start - 47 * H,
+        firstStartedAt: firstTry,
+        endedAt: null,
+        error: null,
+        nextAt: null,
+        stopped: false,
+      },
+    };
+    // A forum that dates PMs to the minute stamps the quick "confirm" at the minute the PM went out.
+    const quick = rolePmRows([found], [pm('Alice', start - 48 * H)], game);
+    expect(quick[0]!.confirmedAt).toBe(new Date(start - 48 * H).toISOString());
+    const before = rolePmRows([found], [pm('Alice', start - 48 * H - 60_000)], game);
+    expect(before[0]!.confirmedAt).toBeNull();
+  });
 });

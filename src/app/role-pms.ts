@@ -56,7 +56,7 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
     .map((d) => {
       const player = d.to!;
       const sentAt = d.status === 'posted' ? (d.posted?.at ?? d.updatedAt) : null;
-      const from = sentAt === null ? null : Date.parse(sentAt);
+      const from = sentAt === null ? null : answersFrom(Date.parse(sentAt), d.posting?.firstStartedAt);
       const accounts = accountsOf(game, player);
       const answer =
         from === null
@@ -75,6 +75,15 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
         nudge: nudges.get(player) ?? null,
       };
     });
+}
+
+/**
+ * From when a player's PM answers their role PM: from the first try to send it, to the minute (forums date PMs to
+ * the second or the minute), not from when the desk recorded it sent, which after a crash is its later look at the
+ * sent box, and would miss a quick "confirm".
+ */
+function answersFrom(recordedAt: number, firstTryAt: number | undefined): number {
+  return Math.floor(Math.min(recordedAt, firstTryAt ?? recordedAt) / 60_000) * 60_000;
 }
 
 /** A nudge draft for each player whose role PM went out `confirmHours` ago or more without an answer. */
@@ -101,12 +110,12 @@ export function confirmNudges(
 
 /**
  * The PM window once role PMs are out: the players' answers to them come before the first phase, so the window
- * opens when the first of them was sent (never earlier, and only then).
+ * opens when the first of them was sent (its first try, to the minute; never earlier, and only then).
  */
 export function withRolePmAnswers(w: PmWindow, drafts: readonly DraftRecord[]): PmWindow {
   const sent = drafts
     .filter((d) => d.kind === 'role-pm' && d.status === 'posted')
-    .map((d) => Date.parse(d.posted?.at ?? d.updatedAt));
+    .map((d) => answersFrom(Date.parse(d.posted?.at ?? d.updatedAt), d.posting?.firstStartedAt));
   return sent.length ? { ...w, since: Math.min(w.since, ...sent) } : w;
 }
 

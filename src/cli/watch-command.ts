@@ -71,9 +71,11 @@ export function register(program: Command): void {
         out(`polled ${desk.watcher.runners.size - failed.length} of ${desk.watcher.runners.size} game(s)\n`);
         return;
       }
+      // Listening before the banner says it runs: a supervisor that stops it at once is heard, not fatal.
+      const signalled = untilSignal();
       out(`moddesk watch: ${[...desk.watcher.runners.keys()].join(', ')} (database ${config.database})\n`);
       out(dashboardLine(desk, config));
-      const signal = await untilSignal();
+      const signal = await signalled;
       // Said at once: a poll under way may take a moment to end, and silence would look like a hang (m2).
       out(`\n${signal}: stopping (posts and drafts are kept; \`moddesk watch\` again continues from here)\n`);
       await desk.stop();

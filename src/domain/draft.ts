@@ -90,6 +90,8 @@ export interface PostingState {
   fate: 'sending' | 'unknown' | 'failed';
   /** When the last try began and ended (desk time, epoch ms; ended null while it runs). */
   startedAt: number;
+  /** When the first try began: nothing reached the forum before it (a reply to a PM cannot be older). */
+  firstStartedAt?: number;
   endedAt: number | null;
   /** What happened, in words ("the board answered HTTP 500"). */
   error: string | null;
@@ -102,6 +104,11 @@ export interface PostingState {
    * will not help; the dashboard says so in words and tells the moderator to do it by hand.
    */
   byHand?: boolean;
+  /**
+   * An edit the forum refused while the thread was locked by moddesk's own lock (phpBB without m_edit, XenForo
+   * without lock rights): it is tried again once moddesk has unlocked the thread, not before.
+   */
+  waitsForUnlock?: boolean;
 }
 
 /** A draft as stored: the record plus what the desk needs to recount and post it. */

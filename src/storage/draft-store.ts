@@ -51,10 +51,13 @@ const fromRow = (r: Row): StoredDraft => ({
   reason: r.reason,
 });
 
-/** The lifecycle a draft may take: pending → approved → posted, or pending → rejected (the mod) or superseded (the desk). */
+/**
+ * The lifecycle a draft may take: pending → approved → posted, or pending → rejected (the mod) or superseded (the
+ * desk); an approved roster edit is superseded when a newer one is up before it could be done.
+ */
 const NEXT: Record<DraftStatus, DraftStatus[]> = {
   pending: ['approved', 'rejected', 'superseded', 'pending'],
-  approved: ['posted', 'approved'],
+  approved: ['posted', 'approved', 'superseded'],
   posted: [],
   rejected: [],
   superseded: [],

@@ -74,14 +74,12 @@ async function deskOn(tmp: { dir: string }, permissions: Record<string, ModPermi
   return { board, watcher, store, op, thread };
 }
 
-describe('issue 30 items 3, 4 through the desk on phpBB (a moderator with m_lock)', () => {
-  const tmp = tempDir('moddesk-editlock-');
-  const clock = new FakeClock(start + 30 * H);
+/** A desk on its own board for the describe it is called in, opened before its tests and closed after them. */
+function deskFor(name: string, permissions: Record<string, ModPermissions>, clock: FakeClock) {
+  const tmp = tempDir(`moddesk-${name}-`);
   let d: Awaited<ReturnType<typeof deskOn>>;
-  const drafts = async (kind: string) => (await d.watcher.desk.drafts('demo')).filter((x) => x.kind === kind);
-
   beforeAll(async () => {
-    d = await deskOn(tmp, { Mod: { m_lock: true } }, clock);
+    d = await deskOn(tmp, permissions, clock);
   }, 60_000);
   afterAll(async () => {
     await d.watcher.stop();
@@ -89,88 +87,131 @@ describe('issue 30 items 3, 4 through the desk on phpBB (a moderator with m_lock
     await d.board.close();
     tmp.remove();
   });
+  return {
+    get: () => d,
+    drafts: async (kind: string) => (await d.watcher.desk.drafts('demo')).filter((x) => x.kind === kind),
+  };
+}
+
+describe('issue 30 items 3, 4 through the desk on phpBB (a moderator with m_lock)', () => {
+  const clock = new FakeClock(start + 30 * H);
+  const desk = deskFor('editlock', { Mod: { m_lock: true } }, clock);
+  const drafts = desk.drafts;
 
   it('item 3a: the roster edit of the opening post is applied once; the hand-written text stays', async () => {
     const [roster] = await drafts('roster-edit');
     expect(roster?.text).toContain('[b]Alive (8)[/b]');
-    const r = await d.watcher.desk.approveDraft('demo', roster!.id);
+    const r = await desk.get().watcher.desk.approveDraft('demo', roster!.id);
     expect(r.outcome).toBe('posted');
-    const source = d.thread.sources.get(d.op.id)!;
+    const source = desk.get().thread.sources.get(desk.get().op.id)!;
     expect(source.startsWith(`${HAND_TOP}\n\n`)).toBe(true);
     expect(source.endsWith(`\n\n${HAND_BOTTOM}`)).toBe(true);
     expect(source).toContain('Hana');
-    await d.watcher.desk.approveDraft('demo', roster!.id);
-    expect(d.board.board.modLog).toEqual([`edit ${d.op.id}`]);
+    await desk.get().watcher.desk.approveDraft('demo', roster!.id);
+    expect(desk.get().board.board.modLog).toEqual([`edit ${desk.get().op.id}`]);
   }, 60_000);
 
   it('item 3b: a posted count corrected by an edit with an "edited:" line, once; counted again it stands', async () => {
     const [count] = await drafts('vote-count');
-    const posted = await d.watcher.desk.approveDraft('demo', count!.id, { confirm: true });
+    const posted = await desk.get().watcher.desk.approveDraft('demo', count!.id, { confirm: true });
     expect(posted.outcome).toBe('posted');
     const countPost = posted.draft.posted!.id!;
     // The moderator rules that Alice's first post held no vote: the posted count was wrong.
-    const alicePost = d.thread.visible().find((p) => p.author === 'Alice')!;
-    await d.watcher.desk.rule('demo', { kind: 'ignore', postId: String(alicePost.id) });
-    const fix = await d.watcher.desk.correctCount!('demo', count!.id);
+    const alicePost = desk
+      .get()
+      .thread.visible()
+      .find((p) => p.author === 'Alice')!;
+    await desk.get().watcher.desk.rule('demo', { kind: 'ignore', postId: String(alicePost.id) });
+    const fix = await desk.get().watcher.desk.correctCount!('demo', count!.id);
     expect(fix?.kind).toBe('count-fix');
     expect(fix?.text).toMatch(/\nedited: .*→/);
-    expect((await d.watcher.desk.approveDraft('demo', fix!.id)).outcome).toBe('posted');
-    await d.watcher.desk.approveDraft('demo', fix!.id);
-    const text = d.thread.sources.get(Number(countPost))!;
+    expect((await desk.get().watcher.desk.approveDraft('demo', fix!.id)).outcome).toBe('posted');
+    await desk.get().watcher.desk.approveDraft('demo', fix!.id);
+    const text = desk.get().thread.sources.get(Number(countPost))!;
     expect(text).toContain(fix!.text);
     expect(text).toContain(`moddesk: demo-${count!.id}`);
-    expect(d.board.board.modLog.filter((l) => l === `edit ${countPost}`)).toHaveLength(1);
-    expect(await d.watcher.desk.correctCount!('demo', count!.id)).toBeNull();
+    expect(desk.get().board.board.modLog.filter((l) => l === `edit ${countPost}`)).toHaveLength(1);
+    expect(await desk.get().watcher.desk.correctCount!('demo', count!.id)).toBeNull();
   }, 60_000);
 
   it('item 4: locked at D1’s end, unlocked at D2’s start, each once; the roster edit after the modkill', async () => {
     clock.set(start + 49 * H);
-    await d.watcher.pollAll();
+    await desk.get().watcher.pollAll();
     const [lock] = await drafts('lock');
     expect(lock?.phase).toBe('D1');
-    expect((await d.watcher.desk.approveDraft('demo', lock!.id)).outcome).toBe('posted');
-    expect(d.thread.locked).toBe(true);
+    expect((await desk.get().watcher.desk.approveDraft('demo', lock!.id)).outcome).toBe('posted');
+    expect(desk.get().thread.locked).toBe(true);
     clock.set(start + 61 * H);
-    await d.watcher.pollAll();
+    await desk.get().watcher.pollAll();
     const [unlock] = await drafts('unlock');
     expect(unlock?.phase).toBe('D2');
-    await d.watcher.desk.approveDraft('demo', unlock!.id);
-    await d.watcher.desk.approveDraft('demo', lock!.id);
-    expect(d.thread.locked).toBe(false);
+    await desk.get().watcher.desk.approveDraft('demo', unlock!.id);
+    await desk.get().watcher.desk.approveDraft('demo', lock!.id);
+    expect(desk.get().thread.locked).toBe(false);
     const roster = (await drafts('roster-edit')).filter((x) => x.status === 'pending');
     expect(roster).toHaveLength(1);
     expect(roster[0]!.text).toMatch(/Hana: \[b\]town, no power role|Hana: \[b\]Vanilla Townie\[\/b\], modkilled N1/);
-    await d.watcher.desk.approveDraft('demo', roster[0]!.id);
-    expect(d.board.board.modLog.filter((l) => l === 'lock' || l === 'unlock')).toEqual(['lock', 'unlock']);
-    expect(d.thread.sources.get(d.op.id)).toContain('[b]Alive (7)[/b]');
+    await desk.get().watcher.desk.approveDraft('demo', roster[0]!.id);
+    expect(desk.get().board.board.modLog.filter((l) => l === 'lock' || l === 'unlock')).toEqual(['lock', 'unlock']);
+    expect(desk.get().thread.sources.get(desk.get().op.id)).toContain('[b]Alive (7)[/b]');
   }, 60_000);
 });
 
 describe('issue 30 item 4: an account that may not lock is told in words', () => {
-  const tmp = tempDir('moddesk-editlock-denied-');
   const clock = new FakeClock(start + 49 * H);
-  let d: Awaited<ReturnType<typeof deskOn>>;
-  beforeAll(async () => {
-    d = await deskOn(tmp, {}, clock);
-  }, 60_000);
-  afterAll(async () => {
-    await d.watcher.stop();
-    d.store.close();
-    await d.board.close();
-    tmp.remove();
-  });
+  const desk = deskFor('editlock-denied', {}, clock);
 
   it('"You are not authorised": the draft stays approved, retries stop, the words say to lock by hand', async () => {
-    const lock = (await d.watcher.desk.drafts('demo')).find((x) => x.kind === 'lock')!;
-    const err = await d.watcher.desk.approveDraft('demo', lock.id).catch((e: unknown) => e);
+    const lock = (await desk.get().watcher.desk.drafts('demo')).find((x) => x.kind === 'lock')!;
+    const err = await desk
+      .get()
+      .watcher.desk.approveDraft('demo', lock.id)
+      .catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/You are not authorised to access this area/);
-    const now = (await d.watcher.desk.drafts('demo')).find((x) => x.id === lock.id)!;
+    const now = (await desk.get().watcher.desk.drafts('demo')).find((x) => x.id === lock.id)!;
     expect(now.status).toBe('approved');
     expect(now.posting).toMatchObject({ byHand: true, stopped: true, fate: 'failed' });
     expect(postingWords(now, new Date(clock.now()).toISOString())).toMatch(
       /^moddesk cannot do this: .*not authorised.*\. Lock the thread by hand on the forum\.$/,
     );
-    expect(d.thread.locked).toBe(false);
-    expect(d.board.board.refusals).toEqual(['NOT_AUTHORISED']);
+    expect(desk.get().thread.locked).toBe(false);
+    expect(desk.get().board.board.refusals).toEqual(['NOT_AUTHORISED']);
+  }, 60_000);
+});
+
+describe('issue 30 items 3, 4: an account that may lock but not edit a locked topic (phpBB without m_edit)', () => {
+  const clock = new FakeClock(start + 49 * H);
+  const desk = deskFor('editlock-wait', { Mod: { m_lock: true } }, clock);
+  const drafts = desk.drafts;
+
+  it('a roster edit approved after the day’s lock waits for the unlock, in words; a newer one done first supersedes it', async () => {
+    const [lock] = await drafts('lock');
+    expect((await desk.get().watcher.desk.approveDraft('demo', lock!.id)).outcome).toBe('posted');
+    const [first] = await drafts('roster-edit');
+    // phpBB refuses the edit in the locked topic: not a missing permission to do by hand, a wait for the unlock.
+    const waiting = await desk.get().watcher.desk.approveDraft('demo', first!.id);
+    expect(waiting.outcome).toBe('waiting');
+    expect(waiting.draft.posting).toMatchObject({ waitsForUnlock: true, stopped: false });
+    expect(waiting.draft.posting?.byHand).toBeUndefined();
+    expect(postingWords(waiting.draft, new Date(clock.now()).toISOString())).toMatch(
+      /^waits for the thread to be unlocked: .*This topic is locked.*moddesk edits it right after it unlocks the thread/,
+    );
+    // The desk's own rounds do not knock on the locked topic again.
+    await desk.get().watcher.pollAll();
+    expect((await drafts('roster-edit')).find((x) => x.id === first!.id)?.posting?.attempts).toBe(1);
+
+    // Hana's modkill (N1) makes a newer roster; D2's start makes the unlock.
+    clock.set(start + 61 * H);
+    await desk.get().watcher.pollAll();
+    const [unlock] = await drafts('unlock');
+    await desk.get().watcher.desk.approveDraft('demo', unlock!.id);
+    const newest = (await drafts('roster-edit')).find((x) => x.status === 'pending')!;
+    expect((await desk.get().watcher.desk.approveDraft('demo', newest.id)).outcome).toBe('posted');
+    // The older edit, retried by the next round, would put back the roster from before the modkill: superseded.
+    await desk.get().watcher.pollAll();
+    const old = (await drafts('roster-edit')).find((x) => x.id === first!.id)!;
+    expect(old).toMatchObject({ status: 'superseded', supersededBy: newest.id });
+    expect(desk.get().board.board.modLog).toEqual(['lock', 'unlock', `edit ${desk.get().op.id}`]);
+    expect(desk.get().thread.sources.get(desk.get().op.id)).toContain('[b]Alive (7)[/b]');
   }, 60_000);
 });

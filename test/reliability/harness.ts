@@ -93,7 +93,7 @@ export async function setupRun(dir: string, speed: number, startInMs = GAME_STAR
   };
 }
 
-export function startWatcher(bundle: string, run: RunSetup): ChildProcess {
+export function startWatcher(bundle: string, run: Pick<RunSetup, 'dir' | 'spec' | 'env'>): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -197,6 +197,21 @@ export function firstReadDone(dbFile: string): boolean {
     return false;
   } finally {
     db?.close();
+  }
+}
+
+/**
+ * Whether the desk's first read found the game already running (`plan.joinedAt` an instant, not null): a machine so
+ * loaded that the desk's first read came after GAME_STARTS_IN_MS. Such a run drafts less by design (m4) and is not
+ * comparable with one whose desk was there from the start.
+ */
+export function joinedLate(dbFile: string): boolean {
+  const db = new BetterSqlite3(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const plan = db.prepare("SELECT plan FROM games WHERE id = 'demo'").pluck().get() as string | null;
+    return plan ? (JSON.parse(plan) as { joinedAt?: number | null }).joinedAt != null : false;
+  } finally {
+    db.close();
   }
 }
 

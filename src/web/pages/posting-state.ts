@@ -24,6 +24,8 @@ export function postingWords(d: DraftRecord, now: string): string | null {
   const cause = p.error ? `: ${p.error}` : '';
   if (p.fate === 'sending') return `posting now (try ${p.attempts})`;
   if (p.byHand) return `moddesk cannot do this${cause}. ${byHandWords(d)}`;
+  if (p.waitsForUnlock)
+    return `waits for the thread to be unlocked: the forum does not let this account edit in a locked thread${cause}. moddesk edits it right after it unlocks the thread (or unlock it by hand and press Retry now)`;
   if (p.fate === 'unknown' && OWN_ACTION_KINDS.includes(d.kind))
     return `done? (${tries}; the last one's answer was lost${cause}). The desk reads the ${d.kind === 'lock' || d.kind === 'unlock' ? 'thread' : 'post'} back before it tries again, so it is never done twice`;
   if (p.fate === 'unknown')
