@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blockContent } from '../../src/domain/owned-block.js';
 import { tempDir } from '../desk/helpers.js';
-import { HAND_BOTTOM, HAND_TOP, type Platform, startGameForum } from './game-forums.js';
+import { type GameForum, HAND_BOTTOM, HAND_TOP, type Platform, startGameForum } from './game-forums.js';
 import { GAMES } from './games.js';
 import { expectedFacts, gameFacts, playWholeGame } from './play.js';
 
@@ -13,6 +13,8 @@ import { expectedFacts, gameFacts, playWholeGame } from './play.js';
  * Submarine among them) arriving by PM and resolved with no console, the opening post's roster edited after each
  * change, a posted count corrected by an edit, the thread locked at each day's end and unlocked at the next start.
  */
+const rolePmCount = (forum: GameForum) => forum.sentPms().filter((m) => m.key.includes('-role-pm-')).length;
+
 export function describeWholeGames(platforms: readonly Platform[]): void {
   const tmp = tempDir('moddesk-whole-game-');
   afterAll(() => tmp.remove());
@@ -92,6 +94,11 @@ export function describeWholeGames(platforms: readonly Platform[]): void {
           expect(played.state.result.status).toBe('over');
           expect(forum.locked()).toBe(false);
           expect(forum.locked()).toBe(locks.at(-1) === 'lock');
+          const pms = played.state.players.length;
+          const missiles = played.state.missiles;
+          process.stdout.write(
+            `whole game, ${name} on ${platform}: ${rolePmCount(forum)} role PMs sent once (${played.confirmed.length} of ${pms} confirmed, 1 nudged), ${game.posts.filter((p) => p.channel === 'pm').length} player PMs read, ${missiles.length} missiles (${missiles.filter((m) => m.kind === 'submarine').length} by Submarine), ${played.state.nightResults.length} night results, ${changes.length} roster edits of the opening post, 1 count fixed by an edit, ${locks.filter((l) => l === 'lock').length} locks and ${locks.filter((l) => l === 'unlock').length} unlocks\n`,
+          );
         } finally {
           await forum.close();
         }
