@@ -113,7 +113,7 @@ export function testDeskOn(f: DeskFolder, running: RunningDesk): TestDesk {
 export async function openDesk(
   game: GameFile,
   posts: Post[],
-  o: { at?: number; speed?: number } = {},
+  o: { at?: number; speed?: number; pollSeconds?: number } = {},
 ): Promise<TestDesk> {
   const f = deskFolder('moddesk-web-', game, posts, JSON.stringify(game), o.at);
   const running = await openServeDesk({
@@ -122,7 +122,7 @@ export async function openDesk(
     id: f.id,
     clock: f.clock,
     log: pino({ level: 'silent' }),
-    pollSeconds: 1,
+    pollSeconds: o.pollSeconds ?? 1,
   });
   if (o.speed) f.clock.run(o.speed);
   return testDeskOn(f, running);
