@@ -38,16 +38,7 @@ export class DiscourseSink {
     if (earlier) return earlier;
     let res: Awaited<ReturnType<PoliteClient['get']>>;
     try {
-      res = await this.client.get(`${this.ref.base}/posts.json`, {
-        method: 'POST',
-        accept: 'application/json',
-        attempts: 1,
-        headers: this.apiHeaders(true),
-        body: JSON.stringify({
-          topic_id: this.ref.topicId,
-          raw: `${text.trimEnd()}\n\n<small>${marker(idempotencyKey)}</small>`,
-        }),
-      });
+      res = await this.createPost({ topic_id: this.ref.topicId }, text, idempotencyKey);
     } catch (err) {
       // The post may have been stored before the answer was lost: one look; a miss goes up, and the desk settles
       // it by its own reads of the topic before it ever tries again.
@@ -60,6 +51,23 @@ export class DiscourseSink {
     return { id: String(created.id), url: this.postUrl(created.post_number, created.topic_slug) };
   }
 
+  /** `POST /posts.json` (a reply, or a PM's topic) with the key's line under the text; one attempt, never repeated. */
+  private createPost(
+    fields: Record<string, unknown>,
+    text: string,
+    key: string,
+    opts: { acceptClientErrors?: boolean } = {},
+  ) {
+    return this.client.get(`${this.ref.base}/posts.json`, {
+      method: 'POST',
+      accept: 'application/json',
+      attempts: 1,
+      ...opts,
+      headers: this.apiHeaders(true),
+      body: JSON.stringify({ ...fields, raw: `${text.trimEnd()}\n\n<small>${marker(key)}</small>` }),
+    });
+  }
+
   /**
    * A private message: a topic of its own (`POST /posts.json` with `archetype: private_message`,
    * `target_recipients`, `title`, `raw`; posts_controller.rb and lib/topic_creator.rb). The key's line is in the
@@ -68,25 +76,13 @@ export class DiscourseSink {
    * recipient, a key or account that may not send PMs) is `NotAllowed`; its rate limit (429) sent nothing.
    */
   async sendMessage(to: string, subject: string, text: string, idempotencyKey: string): Promise<PostReceipt> {
-    const line = marker(idempotencyKey);
     const earlier = await this.findSent(idempotencyKey);
     if (earlier) return earlier;
     const title = keyedSubject(subject, idempotencyKey, 255);
     let res: Awaited<ReturnType<PoliteClient['get']>>;
     try {
-      res = await this.client.get(`${this.ref.base}/posts.json`, {
-        method: 'POST',
-        accept: 'application/json',
-        attempts: 1,
-        acceptClientErrors: true,
-        headers: this.apiHeaders(true),
-        body: JSON.stringify({
-          archetype: 'private_message',
-          target_recipients: to,
-          title,
-          raw: `${text.trimEnd()}\n\n<small>${line}</small>`,
-        }),
-      });
+      const pm = { archetype: 'private_message', target_recipients: to, title };
+      res = await this.createPost(pm, text, idempotencyKey, { acceptClientErrors: true });
     } catch (err) {
       const words = (err as Error).message;
       if (/HTTP 429/.test(words))
