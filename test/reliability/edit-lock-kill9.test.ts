@@ -10,7 +10,7 @@ import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import { FakeThread as RedditThread } from '../fakes/reddit-fake-thread.js';
 import { FakeRedditServer } from '../fakes/reddit-server.js';
-import { bundleEntry, exited, seeded, sleep } from './harness.js';
+import { bundleEntry, exited, killWhenTaken, seeded, sleep } from './harness.js';
 
 /**
  * Issue 30 items 3, 4 and 6: approved edits of the opening post's roster block and locks/unlocks of the thread
@@ -146,21 +146,7 @@ async function runLane(index: number, platform: Platform, rnd: () => number): Pr
     if (k % 2 === 0 || !forum.onTaken(null)) {
       await sleep(100 + Math.floor(rnd() * (platform === 'phpbb' ? 4000 : 900)));
       child.kill('SIGKILL');
-    } else {
-      // The worst moment: the forum has the change and the desk has not recorded it.
-      await new Promise<void>((resolve) => {
-        const fallback = setTimeout(resolve, 20_000);
-        void exited(child).then(() => resolve());
-        forum.onTaken(() => {
-          child.kill('SIGKILL');
-          lane.taken += 1;
-          clearTimeout(fallback);
-          resolve();
-        });
-      });
-      forum.onTaken(null);
-      child.kill('SIGKILL');
-    }
+    } else if (await killWhenTaken(child, (f) => forum.onTaken(f), 20_000)) lane.taken += 1;
     await exited(child);
     lane.kills += 1;
   }

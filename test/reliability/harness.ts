@@ -241,6 +241,34 @@ export function postsPerKey(forum: LocalForum): Map<string, number> {
   return counts;
 }
 
+/**
+ * Kills `child` the instant the forum stores a change, before it answers: the worst moment, the forum has it and
+ * the desk has not recorded it. `onTaken` sets the forum's hook (null clears it). With nothing stored within
+ * `fallbackMs`, or the child ending first, the kill comes then. True when it fell at that instant.
+ */
+export async function killWhenTaken(
+  child: ChildProcess,
+  onTaken: (f: (() => void) | null) => void,
+  fallbackMs: number,
+): Promise<boolean> {
+  let taken = false;
+  await new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, fallbackMs);
+    void exited(child).then(() => resolve());
+    onTaken(() => {
+      onTaken(null);
+      child.kill('SIGKILL');
+      taken = true;
+      clearTimeout(fallback);
+      resolve();
+    });
+  });
+  onTaken(null);
+  child.kill('SIGKILL');
+  await exited(child);
+  return taken;
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A small seeded generator, so a failing moment can be replayed. */

@@ -7,7 +7,7 @@ import { startFormsBoard } from '../fakes/board-forms.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
-import { bundleEntry, exited, seeded, sleep } from './harness.js';
+import { bundleEntry, exited, killWhenTaken, seeded, sleep } from './harness.js';
 
 /**
  * Issue 30 item 1: role PMs sent with the moderator's account survive kill -9 at random moments (logging in, the
@@ -111,21 +111,7 @@ async function runLane(index: number, platform: Platform, rnd: () => number): Pr
     if (k % 2 === 0) {
       await sleep(150 + Math.floor(rnd() * (platform === 'phpbb' ? 5000 : 1200)));
       child.kill('SIGKILL');
-    } else {
-      // The worst moment: the forum has the message and the desk has not recorded it.
-      await new Promise<void>((resolve) => {
-        const fallback = setTimeout(resolve, 20_000);
-        void exited(child).then(() => resolve());
-        forum.onTaken(() => {
-          child.kill('SIGKILL');
-          inFlight += 1;
-          clearTimeout(fallback);
-          resolve();
-        });
-      });
-      forum.onTaken(null);
-      child.kill('SIGKILL');
-    }
+    } else if (await killWhenTaken(child, (f) => forum.onTaken(f), 20_000)) inFlight += 1;
     await exited(child);
   }
   const last = start(platform, forum.url, db);

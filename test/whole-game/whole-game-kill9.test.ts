@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockSpec } from '../../src/app/clock.js';
 import { blockContent } from '../../src/domain/owned-block.js';
 import { tempDir } from '../desk/helpers.js';
-import { bundleWatch, exited, firstReadDone, seeded, sleep, startWatcher } from '../reliability/harness.js';
+import {
+  bundleWatch,
+  exited,
+  firstReadDone,
+  killWhenTaken,
+  seeded,
+  sleep,
+  startWatcher,
+} from '../reliability/harness.js';
 import { type GameForum, PLATFORMS, type Platform, startGameForum } from './game-forums.js';
 import { GAMES } from './games.js';
 
@@ -156,23 +164,9 @@ async function runLane(platform: Platform, rnd: () => number): Promise<Lane> {
       }
       if (k % 2 === 0) {
         await sleep(300 + Math.floor(rnd() * 1500));
-      } else {
-        // The worst moment: the forum has the change and the desk has not recorded it.
-        await new Promise<void>((resolve) => {
-          const fallback = setTimeout(resolve, 4000);
-          void exited(child).then(() => resolve());
-          forum.onWrite(() => {
-            forum.onWrite(null);
-            child.kill('SIGKILL');
-            inFlight += 1;
-            clearTimeout(fallback);
-            resolve();
-          });
-        });
-        forum.onWrite(null);
-      }
-      child.kill('SIGKILL');
-      await exited(child);
+        child.kill('SIGKILL');
+        await exited(child);
+      } else if (await killWhenTaken(child, (f) => forum.onWrite(f), 4000)) inFlight += 1;
     }
     const last = start();
     const end = game.end;
