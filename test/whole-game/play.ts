@@ -89,16 +89,18 @@ export async function playWholeGame(game: WholeGame, forum: GameForum, dir: stri
         // A count a day is what this moderator posts (and the one corrected); the rest stay drafts.
         if (d.kind === 'vote-count' && countedDays.has(d.phase ?? '')) continue;
         const r = await desk.approveDraft('demo', d.id, { confirm: true }).catch((e: unknown) => e as Error);
-        if (r instanceof Error) refused.push(`${d.kind} ${d.id}: ${r.message}`);
-        else if (d.kind === 'vote-count' && r.outcome === 'posted' && countedDays.add(d.phase ?? '') && !voided) {
-          const ruled = await voidARevote(game, watcher, r.draft);
-          if (ruled) {
-            voided = ruled.post;
-            corrected = r.draft;
-            fix = await desk.correctCount!('demo', r.draft.id);
-            if (fix) await desk.approveDraft('demo', fix.id);
-          }
+        if (r instanceof Error) {
+          refused.push(`${d.kind} ${d.id}: ${r.message}`);
+          continue;
         }
+        if (d.kind !== 'vote-count' || r.outcome !== 'posted') continue;
+        countedDays.add(d.phase ?? '');
+        const ruled = voided ? null : await voidARevote(game, watcher, r.draft);
+        if (!ruled) continue;
+        voided = ruled.post;
+        corrected = r.draft;
+        fix = await desk.correctCount!('demo', r.draft.id);
+        if (fix) await desk.approveDraft('demo', fix.id);
       }
     };
     let next = 0;
