@@ -77,8 +77,24 @@ export function postLines(html: string): Piece[][] {
 // The spaces of the tail are one `\s*` after each part (the old `\s*(…)?\s*:?\s*$` split one gap three ways).
 const HEADING =
   /^\s*(?:spoiler:\s*)?(?:the\s+)?(?:(?:current\s+|starting\s+|final\s+|living\s+|dead\s+)?players?(?:\s+list)?|player\s*list|living(?:\s+players)?|alive(?:\s+players)?|dead(?:\s+players)?|players\s+who\s+(?:survived|died)|roster|participants|signed\s*up)(?:\s+on\s+[DN]\d+)?\s*(?:\(\s*\d+(?:\s*\/\s*\d+)?\s*\)\s*)?(?::\s*)?$/i;
-const NOT_A_NAME =
-  /\b(?:indicates?|confirmed|bold|prods?|replacements?|queue|moderator|mod|spoiler|votes?|vc|votecount|deadline|rules?|setup|end\s+of|day|night|d\d|n\d|role\s*pm|players?|signups?|alive|dead|living|lynch(?:ed)?|killed|modkilled|results?|events?|notes?|posts?|none|etc)\b|[=[\]!]|^\s*\(/i;
+/** Words a roster line names no player with (a heading, a note, a count): matched word by word, not as one pattern. */
+const NOT_A_NAME_WORDS = new Set(
+  (
+    'indicate indicates confirmed bold prod prods replacement replacements queue moderator mod spoiler vote votes vc ' +
+    'votecount deadline rule rules setup day night player players signup signups alive dead living lynch lynched ' +
+    'killed modkilled result results event events note notes post posts none etc'
+  ).split(' '),
+);
+const NOT_A_NAME_PHRASE = /\b(?:end\s+of|role\s*pm)\b/i;
+const PHASE_WORD = /^[dn]\d$/;
+
+function namesNoPlayer(text: string): boolean {
+  if (/[=[\]!]/.test(text) || /^\s*\(/.test(text) || NOT_A_NAME_PHRASE.test(text)) return true;
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9_]+/)
+    .some((word) => NOT_A_NAME_WORDS.has(word) || PHASE_WORD.test(word));
+}
 
 /** Reads the roster; [] when the post has no block that looks like one. */
 export function readRoster(html: string): RosterSlot[] {
@@ -295,5 +311,5 @@ const REDDIT_MENTION = /^\/?u\/(?=[\w-]{3,20}$)/;
 function looksLikeName(n: string): boolean {
   if (!n || n.length > 30) return false;
   if (n.split(/\s+/).length > 3) return false;
-  return !NOT_A_NAME.test(n);
+  return !namesNoPlayer(n);
 }
