@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
