@@ -6,7 +6,6 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -15,25 +14,11 @@ import {
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLE_PACKAGES } from './bundle-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'bin');
 
-// Native (better-sqlite3), worker-thread transports found by path (pino), and the large clients only `fetch`,
-// `watch` and `demo` use stay in node_modules.
-const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici', 'nodemailer'];
-
-// The parser uses htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
-// dom-serializer (with entities' encoding tables) at start-up, which no call of the parser uses (issue 11).
-const htmlparser2Parser = realpathSync(join(root, 'node_modules', 'htmlparser2', 'dist', 'esm', 'Parser.js'));
-const parserOnly = {
-  name: 'htmlparser2-parser-only',
-  setup(b) {
-    b.onResolve({ filter: /^htmlparser2$/ }, (args) =>
-      /[\\/]src[\\/]parser[\\/]/.test(args.importer) ? { path: htmlparser2Parser } : undefined,
-    );
-  },
-};
 // The desk's parse cache keys carry a hash of every file the parser is built from (htmlparser2 and entities
 // included), so a cache filled by another build is never read as this one's (src/storage/parser-version.ts).
 async function versionOf(entryPoints) {
@@ -43,8 +28,7 @@ async function versionOf(entryPoints) {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    external,
-    plugins: [parserOnly],
+    ...BUNDLE_PACKAGES,
     outdir: join(root, 'dist', 'probe'),
     write: false,
     metafile: true,
@@ -70,8 +54,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   outExtension: { '.js': '.mjs' },
-  external,
-  plugins: [parserOnly],
+  ...BUNDLE_PACKAGES,
   define,
   minifyWhitespace: true,
   minifySyntax: true,

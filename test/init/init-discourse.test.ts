@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { main } from '../../src/cli/main.js';
 import { redirectOutput } from '../../src/cli/output.js';
@@ -24,10 +24,13 @@ describe('moddesk init on a Discourse topic', () => {
   const out = tempDir('moddesk-init-dc-');
   let restore = () => {};
   beforeAll(() => {
-    process.env.MODDESK_MIN_GAP_MS = '0';
+    vi.stubEnv('MODDESK_MIN_GAP_MS', '0');
     restore = redirectOutput({ out: () => {}, err: () => {} });
   });
-  afterAll(() => restore());
+  afterAll(() => {
+    restore();
+    vi.unstubAllEnvs();
+  });
 
   it('proposes the roster, the moderator and the platform from the first post', async () => {
     const thread = new FakeThread({ firstId: 500, idStep: 1, authors: ['HostMod'] });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { threadUrlFor } from '../../src/cli/init-command.js';
 import { main } from '../../src/cli/main.js';
@@ -34,7 +34,7 @@ describe('init --platform in any case, mafiascum as phpbb, the topic title (issu
   let writes: string[] = [];
   let restore = () => {};
   beforeAll(async () => {
-    process.env.MODDESK_MIN_GAP_MS = '0';
+    vi.stubEnv('MODDESK_MIN_GAP_MS', '0');
     restore = redirectOutput({ out: (s) => writes.push(s), err: (s) => writes.push(s) });
     const thread = new FakeThread({ authors: ['Mod'] });
     thread.add({ author: 'Mod', html: ROSTER });
@@ -42,6 +42,7 @@ describe('init --platform in any case, mafiascum as phpbb, the topic title (issu
   });
   afterAll(async () => {
     restore();
+    vi.unstubAllEnvs();
     await forum.close();
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import { loadGameFile } from '../../src/app/load-game-file.js';
 import { readRoster } from '../../src/cli/init/opening-post.js';
@@ -47,10 +47,13 @@ describe('moddesk init on real MafiaScum opening posts', () => {
   let writes: string[] = [];
   let restore = () => {};
   beforeAll(() => {
-    process.env.MODDESK_MIN_GAP_MS = '0';
+    vi.stubEnv('MODDESK_MIN_GAP_MS', '0');
     restore = redirectOutput({ out: (s) => writes.push(s), err: () => {} });
   });
-  afterAll(() => restore());
+  afterAll(() => {
+    restore();
+    vi.unstubAllEnvs();
+  });
 
   for (const dir of FULL_ROSTERS) {
     it(`thread ${dir}: the game file's players equal the real roster`, async () => {

@@ -10,13 +10,14 @@ import { DRAFT_KINDS } from '../../src/domain/draft.js';
 import { parserVersion } from '../../src/storage/parser-version.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
-/** Bundles the watch command once (esbuild, as tsx does) so that each of the many restarts starts in ~0.5 s. */
+/** Bundles the watch command once, as scripts/build.mjs bundles the CLI, so each of the many restarts loads what an installed `moddesk watch` loads. */
 export const bundleWatch = () => bundleEntry('watch', 'watch-entry.ts');
 
 /** Bundles `test/reliability/<entry>` once for the suites that start it many times; the path of its script. */
 export async function bundleEntry(name: string, entry: string): Promise<string> {
   const outdir = join(ROOT, 'node_modules', '.cache', 'moddesk-reliability', `${name}-${process.pid}`);
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
+  const { BUNDLE_PACKAGES } = await import('../../scripts/bundle-packages.mjs');
   await esbuild.build({
     entryPoints: { [name]: join(ROOT, 'test', 'reliability', entry) },
     bundle: true,
@@ -26,7 +27,11 @@ export async function bundleEntry(name: string, entry: string): Promise<string> 
     platform: 'node',
     format: 'esm',
     outdir,
-    packages: 'external',
+    ...BUNDLE_PACKAGES,
+    // Bundled CommonJS packages (commander) call require() for Node's own modules, as in scripts/build.mjs.
+    banner: {
+      js: "import { createRequire as __moddeskRequire } from 'node:module';const require = __moddeskRequire(import.meta.url);",
+    },
     logLevel: 'error',
     // As scripts/build.mjs does: the bundle no longer sits beside src/parser/ to hash it.
     define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion()) },
