@@ -11,14 +11,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `watch` and `demo` use stay in node_modules.
 const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici', 'nodemailer'];
 
-// The parser uses htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
+// The parser and the domain's markup readers use htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
 // dom-serializer (with entities' encoding tables) at start-up, which no call of the parser uses (issue 11).
 const htmlparser2Parser = realpathSync(join(root, 'node_modules', 'htmlparser2', 'dist', 'esm', 'Parser.js'));
 const parserOnly = {
   name: 'htmlparser2-parser-only',
   setup(b) {
     b.onResolve({ filter: /^htmlparser2$/ }, (args) =>
-      /[\\/]src[\\/]parser[\\/]/.test(args.importer) ? { path: htmlparser2Parser } : undefined,
+      /[\\/]src[\\/](?:parser|domain)[\\/]/.test(args.importer) ? { path: htmlparser2Parser } : undefined,
     );
   },
 };
