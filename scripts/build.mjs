@@ -2,15 +2,7 @@
 // `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one chunk
 // per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
 import { createHash } from 'node:crypto';
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
