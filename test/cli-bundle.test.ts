@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -62,4 +62,40 @@ describe('the built CLI', () => {
     expect(status, out).toBeGreaterThan(0);
     expect(status).toBeLessThan(500);
   }, 60_000);
+});
+
+/** The bundle's files a command loads before it runs: main.mjs, the command's chunk and every chunk they import. */
+function loadedBy(command: string): { files: string[]; bytes: number; text: string } {
+  const dir = join(ROOT, 'dist', 'bin');
+  const chunk = readdirSync(dir).find((f) => f.startsWith(`${command}-command-`) && f.endsWith('.mjs'));
+  if (!chunk) throw new Error(`dist/bin has no chunk for ${command}`);
+  const seen = new Set<string>();
+  const todo = ['main.mjs', chunk];
+  let text = '';
+  for (let f = todo.pop(); f !== undefined; f = todo.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const src = readFileSync(join(dir, f), 'utf8');
+    text += src;
+    // Static imports only (a dynamic import() is a command or a library loaded when used).
+    for (const m of src.matchAll(/(?:^|[;\n])\s*import\s*(?:[^'"()]*?from\s*)?["']\.\/([^"']+)["']/g)) todo.push(m[1]!);
+  }
+  return { files: [...seen], bytes: Buffer.byteLength(text), text };
+}
+
+// Issue 29: compiling the modules a call loads is a fixed cost of every `state` call (the scorer makes ~300) and of
+// every start of the desk. zod imported by name kept every locale (+430 KB), cheerio's index brought undici and
+// iconv-lite's tables (+520 KB), htmlparser2's index domhandler and dom-serializer: the bounds catch such a slip.
+describe('what a command loads', () => {
+  it('state: under 800 KB, no DOM builder, no encoding tables, no zod locale but English', () => {
+    const { bytes, text } = loadedBy('state');
+    expect(bytes).toBeLessThan(800_000);
+    expect(text).not.toMatch(/iconv|fromURL|DomHandler|invalide/);
+  });
+
+  it('watch: under 1,500 KB, cheerio without its fetching half', () => {
+    const { bytes, text } = loadedBy('watch');
+    expect(bytes).toBeLessThan(1_500_000);
+    expect(text).not.toMatch(/iconv|fromURL|invalide/);
+  });
 });
