@@ -25,7 +25,8 @@ export default defineConfig({
     // times). Test files restore what they change in the process (environment variables: vi.stubEnv).
     isolate: false,
     // Vitest's default on a 2-core machine is one worker, and most of the slow files wait on processes, servers,
-    // a browser or a board's form timer rather than compute: three files at a time keep both cores busy (four overloaded them: kill -9 runs and a demo timed out).
+    // a browser or a board's form timer rather than compute: three files at a time keep both cores busy (four
+    // overloaded them: kill -9 runs and the demo timed out).
     maxWorkers: 3,
     // On a clean clone vitest knows no durations and starts the largest files first; the slowest are small ones.
     sequence: { sequencer: SlowFirst },
