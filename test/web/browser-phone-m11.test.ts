@@ -68,7 +68,8 @@ describe('browser: m11 at 390 px', () => {
   it('m11: on Missiles a wrapped column label ("Abort window") stays in its own cell, never over "Impact"', async () => {
     const game = loadGameFile(repoFile('test/games/defcon-sample/game.yaml'));
     const posts = loadDump(repoFile('test/games/defcon-sample/posts.jsonl'));
-    const desk = await openDesk(game, posts, { at: Date.parse('2026-03-05T12:00:00Z') });
+    // Polled once an hour: a live refresh between reading the row and its screenshot would detach the row.
+    const desk = await openDesk(game, posts, { at: Date.parse('2026-03-05T12:00:00Z'), pollSeconds: 3600 });
     await withDashboard(desk, PHONE, async ({ page, base }) => {
       await page.goto(`${base}/missiles`);
       const cells = await labelsInCells(page);
