@@ -1,18 +1,19 @@
 /**
  * The test files that take longest (every file over 15 s in CI's run of 2026-12-04, measured with `npx vitest run
- * --reporter=json`), longest first. vitest starts them first, so the two workers end together instead of one running
+ * --reporter=json`), longest first. vitest starts them first, so the workers end together instead of one running
  * the longest file alone at the end: on a clean clone vitest has no durations of its own and would order the files
  * by size. `test/slow-first.test.ts` holds every path true.
  */
 export const SLOW_FIRST = [
-  // The two kill -9 suites with many watchers each never side by side: the first beside phpBB's whole games, which
-  // mostly wait (phpBB takes a form back only a second after it gave it), the second after it.
+  // Three workers (vitest.config.ts). The two kill -9 suites with many watchers each are kept apart: the first
+  // beside phpBB's whole games, which mostly wait (phpBB takes a form back only a second after it gave it), and
+  // files the third worker finishes in about the first suite's time; the second comes after them.
   'test/reliability/kill9.test.ts',
   'test/whole-game/whole-game-phpbb.test.ts',
-  'test/whole-game/whole-game-kill9.test.ts',
   'test/web/browser-accounts.test.ts',
   'test/adapters/phpbb-posting.test.ts',
   'test/real-games.test.ts',
+  'test/whole-game/whole-game-kill9.test.ts',
   'test/web/browser-tidy-desk.test.ts',
   'test/web/browser-drafts-flags.test.ts',
   'test/linear-regex.test.ts',
