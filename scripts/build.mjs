@@ -51,10 +51,6 @@ const result = await build({
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
-  // Bundled CommonJS packages (commander, cli-progress) call require() for Node's own modules.
-  banner: {
-    js: "import { createRequire as __moddeskRequire } from 'node:module';const require = __moddeskRequire(import.meta.url);",
-  },
   logLevel: 'warning',
   write: false,
 });

@@ -11,27 +11,30 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `watch` and `demo` use stay in node_modules.
 const external = ['better-sqlite3', 'pino', 'snoowrap', 'undici', 'nodemailer'];
 
-// The parser and the domain's markup readers use htmlparser2's Parser alone; the package's index also loads domhandler, domutils and
-// dom-serializer (with entities' encoding tables) at start-up, which no call of the parser uses (issue 11).
-const htmlparser2Parser = realpathSync(join(root, 'node_modules', 'htmlparser2', 'dist', 'esm', 'Parser.js'));
-const parserOnly = {
-  name: 'htmlparser2-parser-only',
-  setup(b) {
-    b.onResolve({ filter: /^htmlparser2$/ }, (args) =>
-      /[\\/]src[\\/](?:parser|domain)[\\/]/.test(args.importer) ? { path: htmlparser2Parser } : undefined,
-    );
-  },
-};
-// cheerio's index also holds fromURL and the stream readers: they import undici (external, so loaded at start-up)
-// and bundle iconv-lite's encoding tables. The adapters use `load` alone, which load-parse.js holds (issue 29).
-const cheerioLoad = realpathSync(join(root, 'node_modules', 'cheerio', 'dist', 'esm', 'load-parse.js'));
-const cheerioLoadOnly = {
-  name: 'cheerio-load-only',
-  setup(b) {
-    b.onResolve({ filter: /^cheerio$/ }, (args) =>
-      /[\\/]src[\\/]adapters[\\/]/.test(args.importer) ? { path: cheerioLoad } : undefined,
-    );
-  },
-};
+/** `pkg` imported from the given folders of src/ is bundled as its file `file` alone (the part moddesk uses). */
+function onlyFile(pkg, file, folders) {
+  const path = realpathSync(join(root, 'node_modules', pkg, file));
+  const importer = new RegExp(`[\\\\/]src[\\\\/](?:${folders.join('|')})[\\\\/]`);
+  return {
+    name: `${pkg}-${file}-only`,
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${pkg}$`) }, (args) => (importer.test(args.importer) ? { path } : undefined));
+    },
+  };
+}
 
-export const BUNDLE_PACKAGES = { external, plugins: [parserOnly, cheerioLoadOnly] };
+export const BUNDLE_PACKAGES = {
+  external,
+  plugins: [
+    // The parser and the domain's markup readers use htmlparser2's Parser alone; the package's index also loads
+    // domhandler, domutils and dom-serializer (with entities' encoding tables), which none of them uses (issue 11).
+    onlyFile('htmlparser2', 'dist/esm/Parser.js', ['parser', 'domain']),
+    // cheerio's index also holds fromURL and the stream readers: they import undici (external, so loaded at
+    // start-up) and bundle iconv-lite's encoding tables. The adapters use `load` alone, in load-parse.js (issue 29).
+    onlyFile('cheerio', 'dist/esm/load-parse.js', ['adapters']),
+  ],
+  // Bundled CommonJS packages (commander, cli-progress) call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __moddeskRequire } from 'node:module';const require = __moddeskRequire(import.meta.url);",
+  },
+};

@@ -10,7 +10,10 @@ import { DRAFT_KINDS } from '../../src/domain/draft.js';
 import { parserVersion } from '../../src/storage/parser-version.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
 
-/** Bundles the watch command once, as scripts/build.mjs bundles the CLI, so each of the many restarts loads what an installed `moddesk watch` loads. */
+/**
+ * Bundles the watch command once, with the CLI's package options (scripts/bundle-packages.mjs), so each of the many
+ * restarts loads what an installed `moddesk watch` loads.
+ */
 export const bundleWatch = () => bundleEntry('watch', 'watch-entry.ts');
 
 /** Bundles `test/reliability/<entry>` once for the suites that start it many times; the path of its script. */
@@ -28,10 +31,6 @@ export async function bundleEntry(name: string, entry: string): Promise<string> 
     format: 'esm',
     outdir,
     ...BUNDLE_PACKAGES,
-    // Bundled CommonJS packages (commander) call require() for Node's own modules, as in scripts/build.mjs.
-    banner: {
-      js: "import { createRequire as __moddeskRequire } from 'node:module';const require = __moddeskRequire(import.meta.url);",
-    },
     logLevel: 'error',
     // As scripts/build.mjs does: the bundle no longer sits beside src/parser/ to hash it.
     define: { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion()) },
