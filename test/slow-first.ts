@@ -5,9 +5,10 @@
  * by size. `test/slow-first.test.ts` holds every path true.
  */
 export const SLOW_FIRST = [
-  // Three workers (vitest.config.ts). The two kill -9 suites with many watchers each are kept apart: the first
-  // beside phpBB's whole games, which mostly wait (phpBB takes a form back only a second after it gave it), and
-  // files the third worker finishes in about the first suite's time; the second comes after them.
+  // Three workers (vitest.config.ts). The two kill -9 suites with many watchers each are kept mostly apart: the
+  // first beside phpBB's whole games, which mostly wait (phpBB takes a form back only a second after it gave it),
+  // and files the third worker takes meanwhile; the second after those (in CI it started 36 s before the first
+  // ended, where in this list's old order both started at once).
   'test/reliability/kill9.test.ts',
   'test/whole-game/whole-game-phpbb.test.ts',
   'test/web/browser-accounts.test.ts',

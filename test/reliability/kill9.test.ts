@@ -126,7 +126,8 @@ describe('kill -9 the watcher at random moments of a replayed game', () => {
 
   afterAll(() => {
     for (const child of live) stop(child);
-    // Equal as the test compares them (toEqual): the order of an object's keys is not the desk's state.
+    // Compared as the test's toEqual does: key order aside (a snapshot is read from SQLite rows and JSON, so it holds
+    // no undefined field, the one place the two differ).
     const failed = outcomes.filter((o) => !isDeepStrictEqual(o.snap, baseline?.snap));
     process.stdout.write(
       `kill -9 suite: ${outcomes.length - failed.length}/${outcomes.length} runs converged (seed ${SEED}); ${lateRuns} played again, their desk's first read late\n`,
