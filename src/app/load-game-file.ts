@@ -1,7 +1,7 @@
 import { LineCounter, parseDocument } from 'yaml';
 import { ModdeskError } from '../domain/errors.js';
 import { type GameFile, gameFileSchema } from '../domain/game-file.js';
-import { replay } from '../reporter/replay.js';
+import { checkSetup } from '../reporter/replay.js';
 import { lineOf, parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
 
@@ -35,7 +35,7 @@ export function parseGameFile(text: string, file: string): GameFile {
       );
     }
   }
-  checkSetup(game, text, file);
+  checkSetupAt(game, text, file);
   return game;
 }
 
@@ -49,9 +49,9 @@ export function lineOfKey(text: string, path: (string | number)[]): string | und
  * What the schema cannot check (duplicate names, phase order, events naming players), as the replay's set-up
  * checks it, with the line of the key path it names: `players[2]` becomes `line 7: players[2]`.
  */
-function checkSetup(game: GameFile, text: string, file: string): void {
+function checkSetupAt(game: GameFile, text: string, file: string): void {
   try {
-    replay(game, [], null);
+    checkSetup(game);
   } catch (err) {
     if (!(err instanceof ModdeskError) || err.file) throw err;
     const path = (err.place ?? '').match(/[^.[\]]+/g)?.map((k) => (/^\d+$/.test(k) ? Number(k) : k)) ?? [];

@@ -4,6 +4,7 @@ import type { StateJson } from '../domain/state.js';
 import type { Instant } from '../domain/time.js';
 import type { GameContext } from '../machine/context.js';
 import { GameFold } from '../machine/fold.js';
+import { initialContext } from '../machine/initial-context.js';
 import { type NightPick, resolveNightWith } from '../machine/night-preview.js';
 import type { ParseFn } from '../machine/post-versions.js';
 import { type Cut, type ReplayResult, replayCutsWith, replayWith } from '../machine/replay.js';
@@ -12,6 +13,14 @@ import { extractActions } from '../parser/extract-actions.js';
 import { rulesetOf } from './rulesets.js';
 
 export type { Cut, ReplayResult };
+
+/**
+ * The game file's set-up checked as every replay checks it before its first event (phase order, duplicate names,
+ * events naming players, the ruleset's own lists): a `game-invalid` error with the key path, or nothing.
+ */
+export function checkSetup(game: GameFile): void {
+  initialContext(game, rulesetOf(game.ruleset).rules);
+}
 
 /** The game folded to the cut under the rules its game file names (machine/replay.ts `replayWith`). */
 export function replay(game: GameFile, posts: Post[], cut: Cut = null, parse: ParseFn = extractActions): ReplayResult {

@@ -42,6 +42,8 @@ export interface RunSetup {
   dir: string;
   forum: LocalForum;
   spec: string;
+  /** The real time the game's clock starts (half an hour of game time before the first phase). */
+  startsAtReal: number;
   /** Game time the run stops at, and the real time it is reached. */
   end: number;
   endsAtReal: number;
@@ -91,6 +93,7 @@ export async function setupRun(dir: string, speed: number, startInMs = GAME_STAR
     dir,
     forum,
     spec: clockSpec(origin, realOrigin, speed),
+    startsAtReal: realOrigin,
     end,
     endsAtReal: realOrigin + (end - origin) / speed,
     env: { ...process.env, ...forum.env() },

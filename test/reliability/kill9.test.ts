@@ -19,7 +19,12 @@ import {
   startWatcher,
 } from './harness.js';
 
-const RUNS = Number(process.env.MODDESK_KILL_RUNS ?? 50);
+const RUNS = Number(process.env.MODDESK_KILL_RUNS ?? 30);
+/**
+ * Of the runs, those killed while the desk waits for the game (after its first read): it does the same nothing
+ * each time, so a few cover it; the others are killed while the game is played, where drafts are made and posted.
+ */
+const WAIT_RUNS = Math.max(1, Math.round(RUNS / 8));
 const PARALLEL = Number(process.env.MODDESK_KILL_PARALLEL ?? 5);
 const SEED = Number(process.env.MODDESK_KILL_SEED ?? 20260302);
 /**
@@ -31,10 +36,19 @@ const SEED = Number(process.env.MODDESK_KILL_SEED ?? 20260302);
 const KILL_GAME_STARTS_IN_MS = 10_000;
 /** Game ms per real ms: the 156 game hours of the run pass in about 4 seconds. */
 const SPEED = 140_000;
+/** The last part of the wait where a desk has read the thread (its first read comes about a second after set-up). */
+const WAIT_MS = 8000;
+
+/** When a run's watcher is killed: a fraction of the way through the wait's last WAIT_MS, or through the game. */
+interface Moment {
+  during: 'wait' | 'game';
+  fraction: number;
+}
 
 interface Outcome {
   run: number;
-  killAfterMs: number;
+  /** When the watcher was killed, in real ms from the game's start (before it: negative); null, never. */
+  killAtMs: number | null;
   snap: Snapshot;
   perKey: Map<string, number>;
   stderr: string;
@@ -59,10 +73,10 @@ class JoinedLate extends Error {
 }
 
 /** Plays a run again (a fresh forum and database) when the loaded machine made its desk join the game late. */
-async function playComparable(bundle: string, run: number, killAfterMs: number | null): Promise<Outcome> {
+async function playComparable(bundle: string, run: number, moment: Moment | null): Promise<Outcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await playRun(bundle, run, killAfterMs);
+      return await playRun(bundle, run, moment);
     } catch (err) {
       if (!(err instanceof JoinedLate) || attempt === 3) throw err;
       lateRuns += 1;
@@ -71,16 +85,22 @@ async function playComparable(bundle: string, run: number, killAfterMs: number |
 }
 let lateRuns = 0;
 
-/** Plays the game once; kills the watcher with SIGKILL `killAfterMs` into it (null: never) and restarts it. */
-async function playRun(bundle: string, run: number, killAfterMs: number | null): Promise<Outcome> {
+/** Plays the game once; kills the watcher with SIGKILL at `moment` (null: never), not before its first read, and restarts it. */
+async function playRun(bundle: string, run: number, moment: Moment | null): Promise<Outcome> {
   const tmp = tempDir(`moddesk-kill-${run}-`);
   const setup: RunSetup = await setupRun(tmp.dir, SPEED, KILL_GAME_STARTS_IN_MS);
+  const gameMs = setup.endsAtReal - setup.startsAtReal;
+  const killAtMs = !moment
+    ? null
+    : moment.during === 'wait'
+      ? Math.floor((moment.fraction - 1) * WAIT_MS)
+      : Math.floor(moment.fraction * gameMs);
   let stderr = '';
   let child: ChildProcess | undefined;
   try {
     child = watching(startWatcher(bundle, setup));
     const db = join(tmp.dir, 'moddesk.db');
-    if (killAfterMs !== null) {
+    if (killAtMs !== null) {
       // Killed after its first read, the desk knows it was there before the game began (m4), as the uninterrupted
       // run does; a kill before it would make the restarted desk join a running game, by the machine's load alone.
       const started = Date.now();
@@ -89,7 +109,7 @@ async function playRun(bundle: string, run: number, killAfterMs: number | null):
         await sleep(20);
       }
       if (joinedLate(db)) throw new JoinedLate(run);
-      await sleep(Math.max(0, killAfterMs - (Date.now() - started)));
+      await sleep(Math.max(0, setup.startsAtReal + killAtMs - Date.now()));
       child.kill('SIGKILL');
       await exited(child);
       stderr += (child as unknown as { errText(): string }).errText();
@@ -106,7 +126,7 @@ async function playRun(bundle: string, run: number, killAfterMs: number | null):
     stderr += (child as unknown as { errText(): string }).errText();
     expect(code, `run ${run} stops cleanly on SIGTERM: ${stderr}`).toBe(0);
     if (joinedLate(db)) throw new JoinedLate(run);
-    return { run, killAfterMs: killAfterMs ?? -1, snap: snapshot(db), perKey: postsPerKey(setup.forum), stderr };
+    return { run, killAtMs, snap: snapshot(db), perKey: postsPerKey(setup.forum), stderr };
   } finally {
     // A run that failed leaves no watcher behind, polling a forum that is gone.
     if (child) stop(child);
@@ -136,10 +156,11 @@ describe('kill -9 the watcher at random moments of a replayed game', () => {
 
   it(`${RUNS} runs, each killed once and restarted, converge to the uninterrupted run; no draft is posted twice`, async () => {
     const rnd = seeded(SEED);
-    // Stratified: one moment in each of RUNS equal slices of the run after the desk's first read (the wait for the
-    // game, then the game, which lasts about 4 s), so the whole game is covered.
-    const span = KILL_GAME_STARTS_IN_MS + 3600;
-    const moments = Array.from({ length: RUNS }, (_, i) => Math.floor(((i + rnd()) / RUNS) * span));
+    // Stratified: one moment in each of WAIT_RUNS equal slices of the wait, then one in each equal slice of the game
+    // (about 4 s), so the whole of both is covered.
+    const stratified = (during: Moment['during'], n: number) =>
+      Array.from({ length: n }, (_, i): Moment => ({ during, fraction: (i + rnd()) / n }));
+    const moments = [...stratified('wait', WAIT_RUNS), ...stratified('game', RUNS - WAIT_RUNS)];
     const queue = moments.map((m, i) => () => playComparable(bundle, i + 1, m));
     const baselineRun = playComparable(bundle, 0, null);
     const workers = Array.from({ length: PARALLEL }, async () => {
@@ -151,7 +172,7 @@ describe('kill -9 the watcher at random moments of a replayed game', () => {
     expect(baseline.snap.drafts.length).toBeGreaterThan(20);
     expect(baseline.snap.drafts.every((d) => d.status === 'posted')).toBe(true);
     for (const o of outcomes.sort((a, b) => a.run - b.run)) {
-      const where = `run ${o.run} (killed ${o.killAfterMs} ms in)`;
+      const where = `run ${o.run} (killed ${o.killAtMs} ms from the game's start)`;
       expect(o.snap.posts, `${where}: no post lost or doubled`).toEqual(baseline.snap.posts);
       expect(o.snap.drafts, `${where}: the same drafts, posted`).toEqual(baseline.snap.drafts);
       expect(o.snap.plan, `${where}: the same planner state`).toEqual(baseline.snap.plan);
