@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request } from '../http/undici-request.js';
 import { AlertSendError } from './types.js';
 
 /** A POST of `body` with a timeout; a non-2xx answer is an AlertSendError (429: with the wait it asked for). */

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, request } from 'undici';
+import { Agent, request } from './undici-request.js';
 import { ModdeskError } from '../../domain/errors.js';
 import { defaultSleep, type HostScheduler, sharedScheduler } from './host-scheduler.js';
 import { parseRetryAfter } from './retry-after.js';

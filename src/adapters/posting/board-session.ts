@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request } from '../http/undici-request.js';
 import { ModdeskError } from '../../domain/errors.js';
 import { loadPage } from '../common/load-page.js';
 

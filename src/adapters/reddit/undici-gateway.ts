@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, request } from '../http/undici-request.js';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { statusWords } from '../http/status-words.js';
 import type { RedditConfig } from './config.js';
