@@ -1,10 +1,10 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { Agent, request } from './undici-request.js';
 import { ModdeskError } from '../../domain/errors.js';
 import { defaultSleep, type HostScheduler, sharedScheduler } from './host-scheduler.js';
 import { parseRetryAfter } from './retry-after.js';
 import { RobotsCache, type RobotsSnapshot } from './robots-cache.js';
 import { statusWords } from './status-words.js';
+import { Agent, request } from './undici-request.js';
 import { PRODUCT_TOKEN, userAgent } from './user-agent.js';
 
 /** Politeness and resilience settings (platforms.md §0.6, §3). Tests shrink the gaps and timeouts. */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import type { Dispatcher, Agent as UndiciAgent } from 'undici';
 
 // undici's index (its `main`) also loads fetch, WebSocket, EventSource, the mock agents and the cache stores: about
 // 0.1 s of CPU at every start of a desk or a command that reads a forum. moddesk uses an Agent and `request` alone,

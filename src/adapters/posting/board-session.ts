@@ -1,6 +1,6 @@
-import { request } from '../http/undici-request.js';
 import { ModdeskError } from '../../domain/errors.js';
 import { loadPage } from '../common/load-page.js';
+import { request } from '../http/undici-request.js';
 
 export interface BoardResponse {
   url: string;

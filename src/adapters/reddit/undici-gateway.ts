@@ -1,6 +1,6 @@
-import { Agent, request } from '../http/undici-request.js';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { statusWords } from '../http/status-words.js';
+import { Agent, request } from '../http/undici-request.js';
 import type { RedditConfig } from './config.js';
 import { expandStubs, MORECHILDREN_MAX } from './expand.js';
 import type { OnPage, RedditGateway, ThingNow } from './gateway.js';
