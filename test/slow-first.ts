@@ -8,13 +8,14 @@ export const SLOW_FIRST = [
   // Three workers (vitest.config.ts). The two kill -9 suites with many watchers each are kept mostly apart: the
   // first beside phpBB's whole games, which mostly wait (phpBB takes a form back only a second after it gave it),
   // and files the third worker takes meanwhile; the second after those (in CI it started 36 s before the first
-  // ended, where in this list's old order both started at once).
+  // ended, where in this list's old order both started at once). phpBB's posting tests mostly wait too: after the
+  // second, not beside phpBB's games (in CI's run of 2026-12-04 the two waited side by side for 40 s, one core idle).
   'test/reliability/kill9.test.ts',
   'test/whole-game/whole-game-phpbb.test.ts',
   'test/web/browser-accounts.test.ts',
-  'test/adapters/phpbb-posting.test.ts',
   'test/real-games.test.ts',
   'test/whole-game/whole-game-kill9.test.ts',
+  'test/adapters/phpbb-posting.test.ts',
   'test/web/browser-tidy-desk.test.ts',
   'test/web/browser-drafts-flags.test.ts',
   'test/linear-regex.test.ts',
