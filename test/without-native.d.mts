@@ -1,0 +1,1 @@
+export declare const WITHOUT_NATIVE: string[];
