@@ -108,6 +108,28 @@ describe('issue 30/1: role PMs drafted, confirmed, nudged', () => {
     expect(withRolePmAnswers(w, [roleDraft('Alice', start - 48 * H)]).since).toBe(start - 48 * H);
   });
 
+  it('the PM window opens at the first try of a role PM the desk died sending, before it is found sent', () => {
+    // Killed the moment the forum took it: the draft is still approved, its try recorded; the player answers at once.
+    const firstTry = start - 48 * H + 30_000;
+    const inFlight: DraftRecord = {
+      ...roleDraft('Alice', null),
+      status: 'approved',
+      posting: {
+        attempts: 1,
+        fate: 'sending',
+        startedAt: firstTry,
+        firstStartedAt: firstTry,
+        endedAt: null,
+        error: null,
+        nextAt: null,
+        stopped: false,
+      },
+    };
+    const w = { senders: ['alice'], since: start };
+    expect(withRolePmAnswers(w, [inFlight]).since).toBe(start - 48 * H);
+    expect(withRolePmAnswers(w, [{ ...inFlight, posting: null }])).toEqual(w);
+  });
+
   it('a reply between the first try and the desk recording the PM sent (found after a crash) confirms it; one before does not', () => {
     const firstTry = start - 48 * H + 30_000;
     // The desk died in the send and found the PM in the sent box an hour later: that is when it recorded it.

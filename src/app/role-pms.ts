@@ -109,14 +109,20 @@ export function confirmNudges(
 }
 
 /**
- * The PM window once role PMs are out: the players' answers to them come before the first phase, so the window
- * opens when the first of them was sent (its first try, to the minute; never earlier, and only then).
+ * The PM window once role PMs are going out: the players' answers to them come before the first phase, so the
+ * window opens when the first of them was tried (its first try, to the minute; never earlier, and only then). A
+ * PM the desk died sending counts from its try, before the desk finds it in the sent box: its player may answer
+ * at once, and an inbox read that passed the answer over would never read it again (the player would be nudged).
  */
 export function withRolePmAnswers(w: PmWindow, drafts: readonly DraftRecord[]): PmWindow {
-  const sent = drafts
-    .filter((d) => d.kind === 'role-pm' && d.status === 'posted')
-    .map((d) => answersFrom(Date.parse(d.posted?.at ?? d.updatedAt), d.posting?.firstStartedAt));
-  return sent.length ? { ...w, since: Math.min(w.since, ...sent) } : w;
+  const tried = drafts
+    .filter((d) => d.kind === 'role-pm' && (d.status === 'posted' || d.posting?.firstStartedAt !== undefined))
+    .map((d) =>
+      d.status === 'posted'
+        ? answersFrom(Date.parse(d.posted?.at ?? d.updatedAt), d.posting?.firstStartedAt)
+        : answersFrom(d.posting!.firstStartedAt!, undefined),
+    );
+  return tried.length ? { ...w, since: Math.min(w.since, ...tried) } : w;
 }
 
 /**
