@@ -19,7 +19,7 @@ import {
   startWatcher,
 } from './harness.js';
 
-const RUNS = Number(process.env.MODDESK_KILL_RUNS ?? 30);
+const RUNS = Number(process.env.MODDESK_KILL_RUNS ?? 24);
 /**
  * Of the runs, those killed while the desk waits for the game (after its first read): it does the same nothing
  * each time, so a few cover it; the others are killed while the game is played, where drafts are made and posted.
