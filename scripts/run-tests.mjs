@@ -60,8 +60,8 @@ async function vitest(name, report, args) {
 
 // CI installs with `--ignore-scripts` (.ci/run): there better-sqlite3 compiles from source (about 65 s on one
 // core; its prebuilt binaries cannot be downloaded), so it is built here, on one core, while the other does what
-// never loads it: the build, the type check, lint and the parser's fuzz properties (test/without-native.ts). After
-// `npm ci` the binary is there and everything runs as one pass.
+// never loads it: the build, the type check, lint and the fuzz files of test/without-native.mjs. After a plain
+// `npm ci` the binary is there and the tests run as one pass.
 const native = existsSync(NATIVE_BINARY)
   ? null
   : quietly('native', 'npm', ['rebuild', 'better-sqlite3', '--foreground-scripts']);
