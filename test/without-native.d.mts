@@ -1,1 +1,0 @@
-export declare const WITHOUT_NATIVE: string[];
