@@ -10,7 +10,7 @@ import { acquireLock } from './process-lock.js';
 // One desk per database, whatever the path (issue 14 item 3). Cross-process and kill -9: test/reliability.
 let dir: string;
 let db: string;
-const releases: (() => void)[] = [];
+const releases: (() => Promise<void>)[] = [];
 const take = async (file: string) => {
   const release = await acquireLock(file);
   releases.push(release);
@@ -31,12 +31,21 @@ beforeEach(async () => {
   db = join(dir, 'real', 'moddesk.db');
   await take(db);
 });
-afterEach(() => {
-  for (const release of releases.splice(0)) release();
+afterEach(async () => {
+  for (const release of releases.splice(0)) await release();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the desk lock', () => {
+  it('once its release has ended, the next desk takes the database at once (in this process too)', async () => {
+    let release = releases.splice(0)[0]!;
+    for (let i = 0; i < 20; i++) {
+      await release();
+      release = await acquireLock(db);
+    }
+    releases.push(release);
+  });
+
   it('refuses a second desk through a symlink to the database, naming the real file', async () => {
     symlinkSync(db, join(dir, 'link.db'));
     expect(await refusal(join(dir, 'link.db'))).toBe(

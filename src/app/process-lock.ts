@@ -14,12 +14,12 @@ import { ModdeskError } from '../domain/errors.js';
  * A database with several hard links is refused: SQLite names its write-ahead log after the path it was opened by,
  * so two names for one database can corrupt it.
  */
-export async function acquireLock(dbFile: string): Promise<() => void> {
+export async function acquireLock(dbFile: string): Promise<() => Promise<void>> {
   const releaseFile = lockFileLock(dbFile);
   try {
     const releaseInode = await inodeLock(dbFile);
-    return () => {
-      releaseInode();
+    return async () => {
+      await releaseInode();
       releaseFile();
     };
   } catch (err) {
@@ -32,10 +32,14 @@ const FLOCK = ['/usr/bin/flock', '/bin/flock'];
 /** flock(1)'s exit code when the file is locked already (`--conflict-exit-code`). */
 const BUSY = 75;
 
-/** The OS lock on the database file's inode, held by a `flock(1)` child (a no-op where there is no flock(1)). */
-async function inodeLock(dbFile: string): Promise<() => void> {
+/**
+ * The OS lock on the database file's inode, held by a `flock(1)` child (a no-op where there is no flock(1)). Its
+ * release ends once the child is gone, and the lock with it: a desk opened right after, in this process or another,
+ * finds the database free (the kernel drops the lock as the child dies, not as it is sent the signal).
+ */
+async function inodeLock(dbFile: string): Promise<() => Promise<void>> {
   const bin = FLOCK.find((f) => existsSync(f));
-  if (!bin) return () => {};
+  if (!bin) return async () => {};
   const real = realpathSync(dbFile);
   // `--close`: the command does not inherit the lock; flock holds it until `cat` ends, which is when our end of its
   // stdin closes (a release, our exit, or our death).
@@ -70,10 +74,15 @@ async function inodeLock(dbFile: string): Promise<() => void> {
     child.stdout.destroy();
     child.stderr.destroy();
     (child.stdin as unknown as { unref(): void }).unref();
-    return () => {
-      child.stdin.end();
-      child.kill('SIGKILL'); // the kernel drops its lock as it dies
-    };
+    return () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        // Held again until it is gone: a desk stopping with nothing else left to wait for would end first.
+        child.ref();
+        child.once('exit', () => resolve());
+        child.stdin.end();
+        child.kill('SIGKILL');
+      });
   }
   if (outcome === BUSY) throw busy(dbFile, real);
   throw new ModdeskError(

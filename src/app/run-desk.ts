@@ -71,7 +71,7 @@ export async function runDesk(o: {
     if (madeToken) rmSync(tokenFile, { force: true });
   };
   // The lock makes the database's folder and file, so that it has an inode to lock.
-  const release = onDisk ? await acquireLock(o.config.database) : () => {};
+  const release = onDisk ? await acquireLock(o.config.database) : async () => {};
   let store: Store | null = null;
   let watcher: Watcher | null = null;
   try {
@@ -117,7 +117,7 @@ export async function runDesk(o: {
         await dashboard?.close().catch(() => undefined);
         await running.stop();
         opened.close();
-        release();
+        await release();
         if (opts.discard) discard();
       },
     };
@@ -125,7 +125,7 @@ export async function runDesk(o: {
     // A refused dashboard (a taken port, a host beyond loopback without an allow-list) must not leave polls running.
     await watcher?.stop().catch(() => undefined);
     store?.close();
-    release();
+    await release();
     // A start refused (a bad thread URL, a game file that does not load) leaves no empty database behind (m8).
     discard();
     throw err;
