@@ -56,7 +56,7 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
     .map((d) => {
       const player = d.to!;
       const sentAt = d.status === 'posted' ? (d.posted?.at ?? d.updatedAt) : null;
-      const from = sentAt === null ? null : answersFrom(Date.parse(sentAt), d.posting?.firstStartedAt);
+      const from = sentAt === null ? null : answersFrom(d);
       const accounts = accountsOf(game, player);
       const answer =
         from === null
@@ -80,10 +80,12 @@ export function rolePmRows(drafts: readonly DraftRecord[], posts: readonly Post[
 /**
  * From when a player's PM answers their role PM: from the first try to send it, to the minute (forums date PMs to
  * the second or the minute), not from when the desk recorded it sent, which after a crash is its later look at the
- * sent box, and would miss a quick "confirm".
+ * sent box, and would miss a quick "confirm". Null for a role PM neither sent nor tried.
  */
-function answersFrom(recordedAt: number, firstTryAt: number | undefined): number {
-  return Math.floor(Math.min(recordedAt, firstTryAt ?? recordedAt) / 60_000) * 60_000;
+function answersFrom(d: DraftRecord): number | null {
+  const recordedAt = d.status === 'posted' ? Date.parse(d.posted?.at ?? d.updatedAt) : Number.POSITIVE_INFINITY;
+  const from = Math.min(recordedAt, d.posting?.firstStartedAt ?? recordedAt);
+  return Number.isFinite(from) ? Math.floor(from / 60_000) * 60_000 : null;
 }
 
 /** A nudge draft for each player whose role PM went out `confirmHours` ago or more without an answer. */
@@ -115,13 +117,7 @@ export function confirmNudges(
  * at once, and an inbox read that passed the answer over would never read it again (the player would be nudged).
  */
 export function withRolePmAnswers(w: PmWindow, drafts: readonly DraftRecord[]): PmWindow {
-  const tried = drafts
-    .filter((d) => d.kind === 'role-pm' && (d.status === 'posted' || d.posting?.firstStartedAt !== undefined))
-    .map((d) =>
-      d.status === 'posted'
-        ? answersFrom(Date.parse(d.posted?.at ?? d.updatedAt), d.posting?.firstStartedAt)
-        : answersFrom(d.posting!.firstStartedAt!, undefined),
-    );
+  const tried = drafts.flatMap((d) => (d.kind === 'role-pm' ? (answersFrom(d) ?? []) : []));
   return tried.length ? { ...w, since: Math.min(w.since, ...tried) } : w;
 }
 
