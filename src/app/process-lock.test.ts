@@ -1,5 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,9 +49,23 @@ afterEach(async () => {
 
 describe('the desk lock', () => {
   it('once its release has ended, the next desk takes the database at once (in this process too)', async () => {
+    // The lock is held by a flock(1) child naming the database: once the release ends, none may be left.
+    const read = (file: string) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return ''; // gone meanwhile
+      }
+    };
+    const holders = () =>
+      readdirSync('/proc/self/task')
+        .flatMap((t) => read(`/proc/self/task/${t}/children`).trim().split(/\s+/))
+        .filter((pid) => pid && read(`/proc/${pid}/cmdline`).split('\0').includes(realpathSync(db)));
     let release = releases.splice(0)[0]!;
+    expect(holders()).toHaveLength(1);
     for (let i = 0; i < 20; i++) {
       await release();
+      expect(holders(), `cycle ${i}: the lock's holder is gone`).toEqual([]);
       release = await acquireLock(db);
     }
     releases.push(release);
