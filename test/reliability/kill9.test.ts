@@ -85,7 +85,10 @@ async function playComparable(bundle: string, run: number, moment: Moment | null
 }
 let lateRuns = 0;
 
-/** Plays the game once; kills the watcher with SIGKILL at `moment` (null: never), not before its first read, and restarts it. */
+/**
+ * Plays the game once; kills the watcher with SIGKILL at `moment` (null: never), not before its first read, and
+ * restarts it.
+ */
 async function playRun(bundle: string, run: number, moment: Moment | null): Promise<Outcome> {
   const tmp = tempDir(`moddesk-kill-${run}-`);
   const setup: RunSetup = await setupRun(tmp.dir, SPEED, KILL_GAME_STARTS_IN_MS);
