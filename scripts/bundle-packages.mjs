@@ -23,6 +23,26 @@ function onlyFile(pkg, file, folders) {
   };
 }
 
+/**
+ * commander requires `node:child_process` when it loads, for executable subcommands (a `moddesk-state` file beside
+ * the CLI), which moddesk has none of; loading it (with `net` and `dgram`) is 14 ms of CPU in every call. commander
+ * is given it on first use instead.
+ */
+const commanderChildProcessOnUse = {
+  name: 'commander-child-process-on-use',
+  setup(b) {
+    const commander = /[\\/]node_modules[\\/]commander[\\/]/;
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      commander.test(args.importer) ? { path: 'child-process-on-use', namespace: 'moddesk' } : undefined,
+    );
+    b.onLoad({ filter: /^child-process-on-use$/, namespace: 'moddesk' }, () => ({
+      loader: 'js',
+      contents:
+        "let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });\n",
+    }));
+  },
+};
+
 export const BUNDLE_PACKAGES = {
   external,
   plugins: [
@@ -32,6 +52,7 @@ export const BUNDLE_PACKAGES = {
     // cheerio's index also holds fromURL and the stream readers: they import undici (external, so loaded at
     // start-up) and bundle iconv-lite's encoding tables. The adapters use `load` alone, in load-parse.js (issue 29).
     onlyFile('cheerio', 'dist/esm/load-parse.js', ['adapters']),
+    commanderChildProcessOnUse,
   ],
   // Bundled CommonJS packages (commander, cli-progress) call require() for Node's own modules.
   banner: {
