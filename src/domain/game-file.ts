@@ -37,29 +37,40 @@ function buildSchemas() {
   // name is a paste gone wrong, refused in one line before it costs seconds and memory in every name match.
   const name = z
     .string()
-    .min(1)
-    .max(NAME_MAX, { message: `a name is at most ${NAME_MAX} characters` });
+    .check(z.minLength(1), z.maxLength(NAME_MAX, { message: `a name is at most ${NAME_MAX} characters` }));
+  // A schema is immutable: each repeated shape is built once and shared (every call that reads a game file builds
+  // these; a zod schema costs tens of microseconds to make).
+  const text = z.string().min(1);
+  const optionalText = text.optional();
+  const optionalString = z.string().optional();
+  const optionalBoolean = z.boolean().optional();
+  const carryOrReset = z.enum(['carry', 'reset']).optional();
+  const positive = z.number().positive().optional();
+  const nonnegative = z.number().nonnegative().optional();
+  const positiveInt = z.int().positive();
+  const countOrRefuse = z.enum(['count', 'refuse']).optional();
+  const optionalInstant = isoInstant.optional();
   const player = z.strictObject({
     name,
     aliases: z.array(name).optional().default([]),
     /** P8: other accounts that post for this slot (a hydra's heads, each on their own account). */
     accounts: z.array(name).optional(),
-    faction: z.string().min(1).optional(),
-    role: z.string().min(1).optional(),
+    faction: optionalText,
+    role: optionalText,
     /** The role's text and the player's win condition for the role PM, over what the ruleset says (issue 30). */
-    roleText: z.string().min(1).max(20_000).optional(),
-    winCondition: z.string().min(1).max(2_000).optional(),
+    roleText: z.string().check(z.minLength(1), z.maxLength(20_000)).optional(),
+    winCondition: z.string().check(z.minLength(1), z.maxLength(2_000)).optional(),
     mode: z.enum(['launch', 'abm']).optional(),
-    requests: z.array(z.string().min(1)).optional(),
+    requests: z.array(text).optional(),
     /** House rules H-VM*: a double voter's weight, and the slot's vote modifiers (docs/rules/house-rules.md). */
-    voteWeight: z.number().int().min(1).max(9).optional(),
+    voteWeight: z.int().check(z.gte(1), z.lte(9)).optional(),
     modifiers: z.array(z.enum(PLAYER_MODIFIERS)).optional(),
   });
 
   const phase = z.strictObject({
     name: z.string().regex(/^[DN]\d+$/, { message: 'expected a phase name like D1 or N0' }),
     start: isoInstant,
-    deadline: isoInstant.optional(),
+    deadline: optionalInstant,
   });
 
   /** How strictly votes are read (docs/readings.md "Strictness"); every key optional, defaults there. */
@@ -67,86 +78,86 @@ function buildSchemas() {
     /** `loose`: the doubtful name readings (N8…N13) count, flagged; `strict`: they are flagged and not counted. */
     names: z.enum(['loose', 'strict']).optional(),
     /** P1: a replaced player's vote before the replacement has acted counts for the slot (`count`) or not (`refuse`). */
-    formerPlayerVotes: z.enum(['count', 'refuse']).optional(),
+    formerPlayerVotes: countOrRefuse,
     /** A vote naming a replaced player counts for the slot (`count`) or not (`refuse`, one moderator's rule). */
-    replacedNames: z.enum(['count', 'refuse']).optional(),
+    replacedNames: countOrRefuse,
     /** A4: whether `vote for X` (and `vote on X`) counts; default true. */
-    voteFor: z.boolean().optional(),
+    voteFor: optionalBoolean,
     /** Whether a vote counts only when its line starts with it (`Cross fingers, vote X` does not); default false. */
-    ownLine: z.boolean().optional(),
+    ownLine: optionalBoolean,
     /** A32: whether a plain-text line starting with a keyword (`vote X`, no bold, no tag) counts; default false. */
-    unbolded: z.boolean().optional(),
+    unbolded: optionalBoolean,
   });
 
   /** H-VC1..H-VC5: the parts of the full vote count, each switchable (docs/rules/house-rules.md; defaults there). */
   const voteCount = z.strictObject({
-    changes: z.boolean().optional(),
-    history: z.boolean().optional(),
-    through: z.boolean().optional(),
-    previousCounts: z.boolean().optional(),
+    changes: optionalBoolean,
+    history: optionalBoolean,
+    through: optionalBoolean,
+    previousCounts: optionalBoolean,
     lMinus: z.enum(['every', 'near', 'none']).optional(),
   });
 
   const options = z.strictObject({
     voteReading: voteReading.optional(),
     syntax: z.array(z.enum(['bold', 'tag', 'hash'])).optional(),
-    threshold: z.union([z.literal('majority'), z.literal('none'), z.number().int().positive()]).optional(),
+    threshold: z.union([z.literal('majority'), z.literal('none'), positiveInt]).optional(),
     deadlineOutcome: z.enum(['no-lynch', 'plurality']).optional(),
-    noLynchThreshold: z.union([z.enum(['majority', 'majority-minus-one']), z.number().int().positive()]).optional(),
-    flightHours: z.number().positive().optional(),
-    abortHours: z.number().nonnegative().optional(),
-    doomsdayHours: z.number().positive().optional(),
-    carrierBlocksAutomatic: z.boolean().optional(),
-    seed: z.string().optional(),
+    noLynchThreshold: z.union([z.enum(['majority', 'majority-minus-one']), positiveInt]).optional(),
+    flightHours: positive,
+    abortHours: nonnegative,
+    doomsdayHours: positive,
+    carrierBlocksAutomatic: optionalBoolean,
+    seed: optionalString,
     shield: z.enum(['bodyguard', 'layer']).optional(),
     scanner: z.enum(['lone', 'linked']).optional(),
     selfTarget: z.array(z.string()).optional(),
-    phasePost: z.string().optional(),
-    unvoteRequired: z.boolean().optional(),
+    phasePost: optionalString,
+    unvoteRequired: optionalBoolean,
     // House rules (docs/rules/house-rules.md).
-    hideVoteWeights: z.boolean().optional(),
-    majorityFromDay: z.number().int().min(0).optional(),
-    voteLock: z.boolean().optional(),
-    voteLockLiftsAt: z.number().int().min(2).optional(),
-    selfVote: z.boolean().optional(),
+    hideVoteWeights: optionalBoolean,
+    majorityFromDay: z.int().check(z.gte(0)).optional(),
+    voteLock: optionalBoolean,
+    voteLockLiftsAt: z.int().check(z.gte(2)).optional(),
+    selfVote: optionalBoolean,
     tieBreak: z.enum(['none', 'first-reached', 'draw']).optional(),
-    replacementVotes: z.enum(['carry', 'reset']).optional(),
-    votesOnReplaced: z.enum(['carry', 'reset']).optional(),
-    prodHours: z.number().positive().optional(),
-    countActivity: z.boolean().optional(),
+    replacementVotes: carryOrReset,
+    votesOnReplaced: carryOrReset,
+    prodHours: positive,
+    countActivity: optionalBoolean,
     voteCount: voteCount.optional(),
     /** H-CR1: players' requests for a count flag the mod and queue a count, at most one per cooldown (minutes). */
-    countRequests: z.boolean().optional(),
-    countRequestCooldown: z.number().nonnegative().optional(),
+    countRequests: optionalBoolean,
+    countRequestCooldown: nonnegative,
     /** Issue 30 item 1: hours after a role PM is sent before an unanswered player is drafted a nudge (default 24). */
-    confirmHours: z.number().positive().optional(),
+    confirmHours: positive,
   });
 
   const event = z
     .union([
       z.strictObject({
         at: isoInstant,
-        replace: z.string().min(1),
-        by: z.string().min(1),
-        votes: z.enum(['carry', 'reset']).optional(),
+        replace: text,
+        by: text,
+        votes: carryOrReset,
       }),
-      z.strictObject({ at: isoInstant, resetVotes: z.literal(true), note: z.string().optional() }),
-      z.strictObject({ at: isoInstant, revive: z.string().min(1), note: z.string().optional() }),
+      z.strictObject({ at: isoInstant, resetVotes: z.literal(true), note: optionalString }),
+      z.strictObject({ at: isoInstant, revive: text, note: optionalString }),
       // The cause is checked after the union matched this shape, so a wrong one is named with the list (H-EV1).
-      z.strictObject({ at: isoInstant, kill: z.string().min(1), cause: z.string().optional() }),
+      z.strictObject({ at: isoInstant, kill: text, cause: optionalString }),
       z.strictObject({ at: isoInstant, end: z.string().regex(/^[DN]\d+$/) }),
       z.strictObject({ at: isoInstant, winner: z.enum(['town', 'mafia', 'sk', 'network', 'obsidian', 'none']) }),
       z.strictObject({
         post: z.coerce.string(),
         ignore: z.literal(true),
-        note: z.string().optional(),
-        at: isoInstant.optional(),
+        note: optionalString,
+        at: optionalInstant,
       }),
       z.strictObject({
         post: z.coerce.string(),
-        vote: z.string().min(1),
-        note: z.string().optional(),
-        at: isoInstant.optional(),
+        vote: text,
+        note: optionalString,
+        at: optionalInstant,
       }),
     ])
     .superRefine((e, ctx) => {
@@ -160,7 +171,7 @@ function buildSchemas() {
     .transform((e) => ('kill' in e ? { ...e, cause: (e.cause ?? 'modkill') as DeathCause } : e));
 
   const gameFile = z.strictObject({
-    ruleset: z.string().min(1),
+    ruleset: text,
     title: z
       .string()
       .max(TITLE_MAX, { message: `a title is at most ${TITLE_MAX} characters` })
@@ -177,9 +188,9 @@ function buildSchemas() {
         platform: z.enum(PLATFORMS),
         url: z.string(),
         /** Issue 30 item 3: keep the opening post's marked roster block current, an edit drafted after each phase. */
-        roster: z.boolean().optional(),
+        roster: optionalBoolean,
         /** Issue 30 item 4: lock the thread at each day's end and unlock it at the next day's start (drafts). */
-        lock: z.boolean().optional(),
+        lock: optionalBoolean,
       })
       .optional(),
     players: z.array(player).min(1),
@@ -188,7 +199,7 @@ function buildSchemas() {
     events: z.array(event).optional().default([]),
     successors: z.array(z.string()).optional(),
     /** The players' read-only count page on the desk (`/public/<game id>`); off unless the mod turns it on. */
-    publicPage: z.boolean().optional(),
+    publicPage: optionalBoolean,
   });
   return { gameFile, player, phase, options, event };
 }
