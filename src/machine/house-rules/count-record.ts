@@ -15,11 +15,34 @@ function dayPosts(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   });
 }
 
+// What a post's text says, read once per post object: `state` asks at every cut of a day and the desk at every
+// count, each time of every post of the day so far, and a post is a fact nobody changes.
+const READS_AS_COUNT = new WeakMap<Post, boolean>();
+const ASKS_FOR_COUNT = new WeakMap<Post, string | null>();
+
+function readsAsCount(post: Post): boolean {
+  let reads = READS_AS_COUNT.get(post);
+  if (reads === undefined) {
+    reads = readsAsVoteCount(post.html);
+    READS_AS_COUNT.set(post, reads);
+  }
+  return reads;
+}
+
+function askedForCount(post: Post): string | null {
+  let text = ASKS_FOR_COUNT.get(post);
+  if (text === undefined) {
+    text = asksForCount(post.html);
+    ASKS_FOR_COUNT.set(post, text);
+  }
+  return text;
+}
+
 /** H-VC4: the moderator's vote-count posts in the current day up to `at`, oldest first (one per post id). */
 export function countPostsToday(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   const seen = new Set<string>();
   return dayPosts(ctx, posts, at).filter((p) => {
-    if (seen.has(p.id) || !isModerator(ctx, p.author) || !readsAsVoteCount(p.html)) return false;
+    if (seen.has(p.id) || !isModerator(ctx, p.author) || !readsAsCount(p)) return false;
     seen.add(p.id);
     return true;
   });
@@ -39,7 +62,7 @@ export function countRequestsToday(ctx: GameContext, posts: Post[], at: Instant)
   for (const post of dayPosts(ctx, posts, at)) {
     if (seen.has(post.id) || isModerator(ctx, post.author)) continue;
     seen.add(post.id);
-    const text = asksForCount(post.html);
+    const text = askedForCount(post);
     if (text !== null) out.push({ post, text });
   }
   return out;
