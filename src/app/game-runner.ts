@@ -18,6 +18,7 @@ import type { PollConfig } from './app-config.js';
 import type { Clock } from './clock.js';
 import type { DeskEvent, DraftKind } from './desk.js';
 import { advancePlan, initialPlan, type PlannedDraft, type PlanState, voteFingerprint } from './drafts/plan.js';
+import { PlanMarks } from './drafts/plan-marks.js';
 import { storePlannedDrafts } from './drafts/store-drafts.js';
 import type { GameFileError } from './game-file-read.js';
 import { withTimeout } from './loop-sleep.js';
@@ -114,6 +115,8 @@ export class GameRunner {
   private _fold: GameFold | null = null;
   /** The planner's instant as last written to the store (a quiet span only defers the write: `advance`). */
   private writtenAt: Instant;
+  /** The planner's past positions, to plan again from before a post the forum showed late. */
+  private readonly planMarks = new PlanMarks();
 
   constructor(
     readonly id: string,
@@ -134,6 +137,7 @@ export class GameRunner {
     // the desk was first started.
     this.plan = plan?.v === 1 ? plan : initialPlan(Date.parse(game.phases[0]!.start) - 1);
     if (!plan) d.store.games.savePlan(id, this.plan);
+    this.planMarks.add(this.plan);
     this.writtenAt = this.plan.at;
     this.ctx = this.fold.state().context;
   }
@@ -166,8 +170,24 @@ export class GameRunner {
     const mine = lines.filter((p) => !this.isOwnDraft(p));
     this._posts = newPosts ? withNewPosts(this._posts, mine) : inDumpOrder([...this._posts, ...mine]);
     this.states.clear();
-    this._fold?.addPosts(mine);
+    const late = this._fold ? this._fold.addPosts(mine) : earliestPostAt(mine);
+    if (late !== null && late <= this.plan.at) this.planAgainFrom(late);
     this.ctx = this.fold.state().context;
+  }
+
+  /**
+   * A post the forum showed after the planner went past its time (a lag, a clock behind the forum's): the planner
+   * goes back to its last position before the post and plans forward again with it (the fold is made again there),
+   * so a day its hammer ended is ended; what was drafted already is not drafted twice.
+   */
+  private planAgainFrom(t: Instant): void {
+    const start = initialPlan(Date.parse(this.game.phases[0]!.start) - 1);
+    this.plan = this.planMarks.rewindBefore(t, this.plan, start);
+    this._fold = null;
+    this.d.log.info(
+      { postAt: formatInstant(t), from: formatInstant(this.plan.at) },
+      'a post came after the planner passed its time: planning again from before it',
+    );
   }
 
   get game(): GameFile {
@@ -507,6 +527,7 @@ export class GameRunner {
   private settle(p: Planned): PlannedDraft[] {
     const { log } = this.d;
     this.plan = p.state;
+    this.planMarks.add(p.state);
     this.ctx = p.ctx;
     if (!p.written) return [];
     this.writtenAt = p.state.at;
@@ -570,6 +591,16 @@ export class GameRunner {
     });
     return this.pollStep.delayMs;
   }
+}
+
+/** The earliest instant any of the lines was written at (null: none); the fold's own answer when there is no fold. */
+function earliestPostAt(lines: Post[]): Instant | null {
+  let earliest: Instant | null = null;
+  for (const p of lines) {
+    const at = Date.parse(p.createdAt);
+    if (Number.isFinite(at) && (earliest === null || at < earliest)) earliest = at;
+  }
+  return earliest;
 }
 
 /** The newest instant any of the posts was written or edited at (null: no posts). */

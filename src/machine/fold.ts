@@ -163,10 +163,12 @@ export class GameFold {
 
   /**
    * New lines of the dump (posts and edits, in dump order). When one lands at or before the fold's instant, the
-   * fold goes back to the last phase start before it and folds forward again to where it was.
+   * fold goes back to the last phase start before it and folds forward again to where it was. Returns the earliest
+   * instant of an action among them at or before the fold's instant (a post the forum showed late: a planner that
+   * went past it plans again from before it), or null.
    */
-  addPosts(posts: Post[]): void {
-    if (!posts.length) return;
+  addPosts(posts: Post[]): Instant | null {
+    if (!posts.length) return null;
     const ids = new Set(posts.map((p) => p.id));
     // Most polls bring only posts the fold has never seen: none of its items is replaced.
     const known = [...ids].some((id) => this.linesOf.has(id));
@@ -191,8 +193,10 @@ export class GameFold {
       const old = before.get(it.order);
       return it.order >= base || !old || old.unverifiedEdit !== it.unverifiedEdit;
     });
-    if (!changed.length) return;
+    if (!changed.length) return null;
     const earliest = Math.min(...changed.map((it) => it.at));
+    const acted = changed.filter((it) => it.event && it.at <= this.point.at).map((it) => it.at);
+    const late = acted.length ? Math.min(...acted) : null;
     this.items = known
       ? [...this.items.filter((it) => !(it.postId !== null && ids.has(it.postId))), ...fresh].sort(byTime)
       : merged(this.items, fresh.sort(byTime));
@@ -201,11 +205,12 @@ export class GameFold {
       const at = this.point.at;
       this.next = this.items.findIndex((it) => it.at > at || (it.at === at && it.group === 1 && it.order >= base));
       if (this.next < 0) this.next = this.items.length;
-      return;
+      return late;
     }
     const to = this.point.at;
     this.rewind(earliest);
     this.advanceTo(to);
+    return late;
   }
 
   /** A fold sharing this one's timeline, at `from`: only ever advanced, never given posts. */

@@ -234,7 +234,12 @@ describe('kill -9 while the desk plays a whole game on phpBB, XenForo, Discourse
       expect(opEdits.length, `${where}: no edit twice`).toBeLessThanOrEqual(rosters.length);
       expect(opEdits.length).toBeGreaterThan(0);
       expect(forum.opening()).toContain(blockContent('roster', rosters.at(-1)!.text).trim());
-      expect(forum.opening()).toContain('Alive (4)');
+      expect(
+        forum.opening(),
+        `${where}: the game's last roster on the opening post; the drafts: ${JSON.stringify(
+          all.map((d) => [d.id, d.status, /Alive \(\d+\)/.exec(d.text)?.[0] ?? '']),
+        )}`,
+      ).toContain('Alive (4)');
       // Locks: D1's end locked, D2's start unlocked; D2's end is the game's, and the thread stays open after it.
       const locks = forum.log().filter((l) => l === 'lock' || l === 'unlock');
       expect(locks, `${where}: locked once, unlocked once`).toEqual(['lock', 'unlock']);
