@@ -89,6 +89,26 @@ describe.each(games)('GameFold on $name', ({ game, posts }) => {
     expect(json(fold.advanceTo(end))).toEqual(fresh(game, posts, end));
   });
 
+  it('tells the earliest action among new lines at or before its instant (a late post), and nothing for a later one', () => {
+    const votes = posts.filter((p) => p.channel === 'thread' && /vote/i.test(p.html));
+    const late = votes[Math.floor(votes.length / 2)] as Post;
+    const t = Date.parse(late.createdAt);
+    const fold = foldOf(
+      game,
+      posts.filter((p) => p.id !== late.id),
+    );
+    fold.advanceTo(t + 3_600_000);
+    expect(fold.addPosts([late])).toBe(t);
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
+    expect(fold.addPosts([{ ...late, id: `${late.id}-after`, createdAt: iso(t + 7_200_000) }])).toBeNull();
+    // A post read first as edited (its first version unseen), then its next version after the fold's instant: the
+    // old post is no longer an unverified edit, but it is no news the planner missed.
+    const edited = { ...late, editedAt: iso(t + 60_000) };
+    const again = foldOf(game, [...posts.filter((p) => p.id !== late.id), edited]);
+    again.advanceTo(t + 3_600_000);
+    expect(again.addPosts([{ ...late, editedAt: iso(t + 10_800_000) }])).toBeNull();
+  });
+
   it('answers a past or later instant without moving', () => {
     const fold = foldOf(game, posts);
     const here = fold.advanceTo(at(0.6));

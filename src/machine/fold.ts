@@ -164,8 +164,8 @@ export class GameFold {
   /**
    * New lines of the dump (posts and edits, in dump order). When one lands at or before the fold's instant, the
    * fold goes back to the last phase start before it and folds forward again to where it was. Returns the earliest
-   * instant of an action among them at or before the fold's instant (a post the forum showed late: a planner that
-   * went past it plans again from before it), or null.
+   * instant of an action among the new lines at or before the fold's instant (a post the forum showed late: a
+   * planner that went past it plans again from before it), or null.
    */
   addPosts(posts: Post[]): Instant | null {
     if (!posts.length) return null;
@@ -195,7 +195,8 @@ export class GameFold {
     });
     if (!changed.length) return null;
     const earliest = Math.min(...changed.map((it) => it.at));
-    const acted = changed.filter((it) => it.event && it.at <= this.point.at).map((it) => it.at);
+    // New lines only: an old post marked edited by a new version is not news the planner missed.
+    const acted = changed.filter((it) => it.event && it.order >= base && it.at <= this.point.at).map((it) => it.at);
     const late = acted.length ? Math.min(...acted) : null;
     this.items = known
       ? [...this.items.filter((it) => !(it.postId !== null && ids.has(it.postId))), ...fresh].sort(byTime)
