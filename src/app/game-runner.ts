@@ -182,6 +182,8 @@ export class GameRunner {
    */
   private planAgainFrom(t: Instant): void {
     const start = initialPlan(Date.parse(this.game.phases[0]!.start) - 1);
+    // Before the planner's first position (a first read's posts before the game): nothing was planned past it.
+    if (t <= start.at) return;
     this.plan = this.planMarks.rewindBefore(t, this.plan, start);
     this._fold = null;
     this.d.log.info(
