@@ -1,8 +1,13 @@
 import type { Instant } from '../../domain/time.js';
 import type { PlanState } from './plan.js';
 
-/** How many of the planner's past positions a game keeps in memory (a late post older than all of them replans from the start). */
-const KEPT = 256;
+/**
+ * The planner's positions kept, at least an hour of game time apart: a day and more back for a post shown late (one
+ * older than all of them plans again from the game's start, the same drafts at more cost), in a few kilobytes a
+ * game, of the desk's thousand.
+ */
+const KEPT = 32;
+const SPACING_MS = 3_600_000;
 
 /**
  * The planner's past positions in this process, for a post the forum shows after the planner went past its time (a
@@ -16,9 +21,9 @@ export class PlanMarks {
   /** The planner reached `state` (kept when it moved on). */
   add(state: PlanState): void {
     const last = this.marks.at(-1);
-    if (last && state.at <= last.at) return;
+    if (last && state.at < last.at + SPACING_MS) return;
     this.marks.push(state);
-    if (this.marks.length > KEPT) this.marks.splice(0, KEPT / 2);
+    if (this.marks.length > KEPT) this.marks.shift();
   }
 
   /**
