@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import type { Dispatcher, Agent as UndiciAgent } from 'undici';
 
 // undici's index (its `main`) also loads fetch, WebSocket, EventSource, the mock agents and the cache stores: 70 ms
-// of CPU at every start of a desk (610 -> 540 ms to a watcher's first read) or of a command that reads a forum. moddesk uses an Agent and `request` alone,
-// loaded here from undici's own files (7.30.2 publishes no `exports` map, so they are the package's to import).
+// of CPU at every start of a desk (610 -> 540 ms to a watcher's first read) or of a command that reads a forum.
+// moddesk uses an Agent and `request` alone, loaded here from undici's own files (7.30.2 publishes no `exports` map,
+// so they are the package's to import).
 // test/adapters/undici-request.test.ts checks this `request` against undici's own.
 const load = createRequire(import.meta.url);
 const agentClass = load('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
