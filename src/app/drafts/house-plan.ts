@@ -5,9 +5,8 @@ import type { GameContext } from '../../machine/context.js';
 import { isDayOpen } from '../../machine/death-rules.js';
 import type { GameFold } from '../../machine/fold.js';
 import { dayActivity } from '../../machine/house-rules/activity.js';
-import { countRecord, positionsOf, type VotePositions } from '../../machine/house-rules/count-record.js';
+import { askedForCount, countRecord, positionsOf, type VotePositions } from '../../machine/house-rules/count-record.js';
 import { isModerator } from '../../machine/roster.js';
-import { asksForCount } from '../../parser/count-posts.js';
 import type { DueDraft } from '../../reporter/due-draft.js';
 import type { Markup } from '../../reporter/markup.js';
 import { renderProdPm } from '../../reporter/prod-pm.js';
@@ -31,8 +30,7 @@ export function requestInstants(ctx: GameContext, posts: Post[], from: Instant, 
   const out: Instant[] = [];
   for (const p of posts) {
     const t = postTime(p);
-    if (p.channel === 'thread' && t > from && t <= to && !isModerator(ctx, p.author) && asksForCount(p.html))
-      out.push(t);
+    if (p.channel === 'thread' && t > from && t <= to && !isModerator(ctx, p.author) && askedForCount(p)) out.push(t);
   }
   return out.sort((a, b) => a - b);
 }

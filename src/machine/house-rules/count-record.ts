@@ -15,28 +15,23 @@ function dayPosts(ctx: GameContext, posts: Post[], at: Instant): Post[] {
   });
 }
 
-// What a post's text says, read once per post object: `state` asks at every cut of a day and the desk at every
-// count, each time of every post of the day so far, and a post is a fact nobody changes.
-const READS_AS_COUNT = new WeakMap<Post, boolean>();
-const ASKS_FOR_COUNT = new WeakMap<Post, string | null>();
-
-function readsAsCount(post: Post): boolean {
-  let reads = READS_AS_COUNT.get(post);
-  if (reads === undefined) {
-    reads = readsAsVoteCount(post.html);
-    READS_AS_COUNT.set(post, reads);
-  }
-  return reads;
+/**
+ * What a post's text says, read once per post object: `state` asks at every cut of a day and the desk at every count,
+ * each time of every post of the day so far, and a post is a fact nobody changes.
+ */
+function oncePerPost<T>(read: (html: string) => T): (post: Post) => T {
+  const known = new WeakMap<Post, T>();
+  return (post) => {
+    if (known.has(post)) return known.get(post) as T;
+    const said = read(post.html);
+    known.set(post, said);
+    return said;
+  };
 }
 
-function askedForCount(post: Post): string | null {
-  let text = ASKS_FOR_COUNT.get(post);
-  if (text === undefined) {
-    text = asksForCount(post.html);
-    ASKS_FOR_COUNT.set(post, text);
-  }
-  return text;
-}
+const readsAsCount = oncePerPost(readsAsVoteCount);
+/** H-CR1: the bold text of a post asking for a vote count, or null (`asksForCount`, read once per post). */
+export const askedForCount = oncePerPost(asksForCount);
 
 /** H-VC4: the moderator's vote-count posts in the current day up to `at`, oldest first (one per post id). */
 export function countPostsToday(ctx: GameContext, posts: Post[], at: Instant): Post[] {
