@@ -133,9 +133,7 @@ export class GameRunner {
     this.posts = this.gamePosts();
     this.activeAt = newestVersionAt(this.posts);
     const plan = stored?.plan as PlanState | null;
-    // Planning starts before the first phase, wherever the clock is: the drafts depend on the posts, not on when
-    // the desk was first started.
-    this.plan = plan?.v === 1 ? plan : initialPlan(Date.parse(game.phases[0]!.start) - 1);
+    this.plan = plan?.v === 1 ? plan : firstPlan(game);
     if (!plan) d.store.games.savePlan(id, this.plan);
     this.planMarks.add(this.plan);
     this.writtenAt = this.plan.at;
@@ -168,9 +166,11 @@ export class GameRunner {
    */
   addPosts(lines: Post[], newPosts = false): void {
     const mine = lines.filter((p) => !this.isOwnDraft(p));
+    // The fold at the plan's instant, made from the posts before these if there is none: it says whether one is late.
+    const fold = this.fold;
     this._posts = newPosts ? withNewPosts(this._posts, mine) : inDumpOrder([...this._posts, ...mine]);
     this.states.clear();
-    const late = this._fold ? this._fold.addPosts(mine) : earliestPostAt(mine);
+    const late = fold.addPosts(mine);
     if (late !== null && late <= this.plan.at) this.planAgainFrom(late);
     this.ctx = this.fold.state().context;
   }
@@ -181,7 +181,7 @@ export class GameRunner {
    * so a day its hammer ended is ended; what was drafted already is not drafted twice.
    */
   private planAgainFrom(t: Instant): void {
-    const start = initialPlan(Date.parse(this.game.phases[0]!.start) - 1);
+    const start = firstPlan(this.game);
     // Before the planner's first position (a first read's posts before the game): nothing was planned past it.
     if (t <= start.at) return;
     this.plan = this.planMarks.rewindBefore(t, this.plan, start);
@@ -595,14 +595,12 @@ export class GameRunner {
   }
 }
 
-/** The earliest instant any of the lines was written at (null: none); the fold's own answer when there is no fold. */
-function earliestPostAt(lines: Post[]): Instant | null {
-  let earliest: Instant | null = null;
-  for (const p of lines) {
-    const at = Date.parse(p.createdAt);
-    if (Number.isFinite(at) && (earliest === null || at < earliest)) earliest = at;
-  }
-  return earliest;
+/**
+ * Where planning starts: before the first phase, wherever the clock is (the drafts depend on the posts, not on when
+ * the desk was first started).
+ */
+function firstPlan(game: GameFile): PlanState {
+  return initialPlan(Date.parse(game.phases[0]!.start) - 1);
 }
 
 /** The newest instant any of the posts was written or edited at (null: no posts). */
