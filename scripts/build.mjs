@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one chunk
-// per command plus shared chunks, so a call loads a few files instead of hundreds (docs/decisions/0005).
+// `npm run build` (and `prepare`, so `npm ci` runs it): bundles the CLI into dist/bin/ with esbuild, one file per
+// command holding all it loads (`state.mjs`, `watch.mjs`…) and `main.mjs`, the list of commands: a call loads one
+// file besides bin/moddesk.js (docs/decisions/0005, 0044).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -36,30 +37,57 @@ async function versionOf(entryPoints) {
 const parserVersion = await versionOf(['src/parser/extract-actions.ts']);
 const define = { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion) };
 
+// Each `src/cli/<name>-command.ts` is the command `<name>` (src/cli/program.ts lists them, test/cli-bundle.test.ts
+// holds the two lists equal); its file runs the program with that command alone.
+const commands = readdirSync(join(root, 'src', 'cli'))
+  .map((f) => /^([a-z][a-z-]*)-command\.ts$/.exec(f)?.[1])
+  .filter(Boolean);
+const commandEntry = {
+  name: 'moddesk-command-entry',
+  setup(b) {
+    b.onResolve({ filter: /^moddesk-command:/ }, (args) => ({
+      path: args.path.slice(16),
+      namespace: 'moddesk-command',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'moddesk-command' }, (args) => ({
+      loader: 'ts',
+      resolveDir: join(root, 'src', 'cli'),
+      contents:
+        args.path !== 'main'
+          ? `import * as command from './${args.path}-command.ts';\nimport { runProgram } from './program.ts';\nexport const main = (argv: string[]) => runProgram(argv, command);\n`
+          : "import { runProgram } from './program.ts';\nexport const main = (argv: string[]) => runProgram(argv);\n",
+    }));
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/cli/main.ts'],
+  entryPoints: [
+    { in: 'moddesk-command:main', out: 'main' },
+    ...commands.map((name) => ({ in: `moddesk-command:${name}`, out: name })),
+  ],
   outdir,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   ...BUNDLE_PACKAGES,
+  plugins: [...BUNDLE_PACKAGES.plugins, commandEntry],
   define,
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',
+  // The maps name the sources in src/ (beside dist/ in the repository) rather than holding a copy of each in every file.
+  sourcesContent: false,
   logLevel: 'warning',
   write: false,
 });
 
-// Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole, chunks before
-// the entry that imports them; outputs of earlier builds are removed once they are a minute old.
+// Tests and the scorer may run the CLI while it is rebuilt: every file is renamed into place whole (each holds all
+// its command loads); outputs of earlier builds are removed once they are a minute old.
 mkdirSync(outdir, { recursive: true });
-const entry = join(outdir, 'main.mjs');
-const files = result.outputFiles.sort((a, b) => (a.path === entry) - (b.path === entry));
+const files = result.outputFiles;
 for (const f of files) {
   const tmp = `${f.path}.tmp-${process.pid}`;
   writeFileSync(tmp, f.contents);
