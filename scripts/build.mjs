@@ -55,7 +55,7 @@ const commandEntry = {
       contents:
         args.path !== 'main'
           ? `import * as command from './${args.path}-command.ts';\nimport { runProgram } from './program.ts';\nexport const main = (argv: string[]) => runProgram(argv, command);\n`
-          : "import { runProgram } from './program.ts';\nexport const main = (argv: string[]) => runProgram(argv);\n",
+          : "export { listCommands as main } from './program.ts';\n",
     }));
   },
 };

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from './temp-dir.js';
 
@@ -102,6 +102,24 @@ describe('one file per command', () => {
       expect(run.stdout).toMatch(new RegExp(`^Usage: moddesk ${name} `));
       expect(run.stdout).toContain('--game <file>');
     }
+  });
+
+  it('main.mjs asked for a command says the command has no file in this build (never runs it as a bare command)', () => {
+    const list = JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'bin', 'main.mjs')).href);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { main } = await import(${list}); process.exitCode = await main(['state']);`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(1);
+    expect(run.stderr).toBe(
+      'moddesk: this build has no file for the command "state" (dist/bin/state.mjs): run npm run build\n',
+    );
+    expect(run.stdout).toBe('');
   });
 });
 

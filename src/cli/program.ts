@@ -9,7 +9,7 @@ export interface CommandModule {
 }
 
 /** Every command with the line `moddesk --help` gives it (interfaces §4). Each lives in `src/cli/<name>-command.ts`. */
-export const COMMAND_SUMMARIES: Readonly<Record<string, string>> = {
+export const COMMAND_SUMMARIES = {
   state: 'replay a game and print its state as JSON (moddesk.state/1)',
   count: 'draft the vote count post the mod would approve',
   'check-counts': "compare the moderator's own vote counts with moddesk's, one line per difference",
@@ -22,11 +22,26 @@ export const COMMAND_SUMMARIES: Readonly<Record<string, string>> = {
   init: "write a game file from a thread's opening post (players, moderator, platform)",
   accounts: "add, remove and list the dashboard's accounts (moderator, co-moderator, viewer)",
   demo: 'play a bundled game on a built-in local forum and serve the dashboard',
-};
+} as const;
+
+export type CommandName = keyof typeof COMMAND_SUMMARIES;
 
 /** The command named in `argv` (its first word that is not an option), if any. */
 export function commandIn(argv: readonly string[]): string | undefined {
   return argv.find((a) => !a.startsWith('-'));
+}
+
+/**
+ * The bundle's `main.mjs`: the list of every command. bin/moddesk.js runs a command's own file (dist/bin/<name>.mjs),
+ * so a command named here has no file in this build: said, not run as a command without an action.
+ */
+export async function listCommands(argv: string[]): Promise<number> {
+  const name = commandIn(argv);
+  if (name !== undefined && Object.hasOwn(COMMAND_SUMMARIES, name)) {
+    printErr(`moddesk: this build has no file for the command "${name}" (dist/bin/${name}.mjs): run npm run build\n`);
+    return 1;
+  }
+  return runProgram(argv);
 }
 
 /**
