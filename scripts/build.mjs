@@ -42,11 +42,12 @@ const define = { __MODDESK_PARSER_VERSION__: JSON.stringify(parserVersion) };
 const commands = readdirSync(join(root, 'src', 'cli'))
   .map((f) => /^([a-z][a-z-]*)-command\.ts$/.exec(f)?.[1])
   .filter(Boolean);
+const ENTRY = 'moddesk-command:';
 const commandEntry = {
   name: 'moddesk-command-entry',
   setup(b) {
     b.onResolve({ filter: /^moddesk-command:/ }, (args) => ({
-      path: args.path.slice(16),
+      path: args.path.slice(ENTRY.length),
       namespace: 'moddesk-command',
     }));
     b.onLoad({ filter: /.*/, namespace: 'moddesk-command' }, (args) => ({
@@ -62,10 +63,7 @@ const commandEntry = {
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: [
-    { in: 'moddesk-command:main', out: 'main' },
-    ...commands.map((name) => ({ in: `moddesk-command:${name}`, out: name })),
-  ],
+  entryPoints: [{ in: `${ENTRY}main`, out: 'main' }, ...commands.map((name) => ({ in: `${ENTRY}${name}`, out: name }))],
   outdir,
   bundle: true,
   format: 'esm',

@@ -15,16 +15,16 @@ import {
   thingNow,
 } from './schema.js';
 
+// snoowrap (with `request` beneath it) costs 0.5 s of CPU to load: it is required when a gateway is made, so a
+// command's bundle file, which holds this module, loads it only for a Reddit game that asks for this gateway.
+const load = createRequire(import.meta.url);
+
 /**
  * The RedditGateway on snoowrap 1.23 (the only file that imports it). snoowrap does the Reddit work its own way
  * (`expandReplies`: morechildren 20 ids a call, one stub after another; its own token handling); its documented
  * `rawRequest` hook (G7) points it at the configured hosts and runs every exchange through the same PoliteQueue
  * as the undici gateway: one at a time, rate-limit headers, Retry-After, retries, and a fresh token on a 401.
  */
-// snoowrap (with `request` beneath it) costs 0.5 s of CPU to load: it is required when a gateway is made, so a
-// command's bundle file, which holds this module, loads it only for a Reddit game that asks for this gateway.
-const load = createRequire(import.meta.url);
-
 export function createSnoowrapGateway(cfg: RedditConfig, queue: PoliteQueue): RedditGateway {
   let onRequest: (() => void) | null = null;
 
