@@ -65,7 +65,8 @@ async function inodeLock(dbFile: string): Promise<() => Promise<void>> {
   });
   const outcome = await new Promise<'locked' | number | Error>((resolve) => {
     child.stdout.once('data', () => resolve('locked'));
-    child.once('exit', (code) => resolve(code ?? -1));
+    // 'close', not 'exit': flock's words on stderr are read by then.
+    child.once('close', (code) => resolve(code ?? -1));
     child.once('error', (err) => resolve(err));
   });
   if (outcome === 'locked') {

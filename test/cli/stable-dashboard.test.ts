@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PORTS } from '../../src/app/app-config.js';
 import { ROOT } from '../desk/helpers.js';
+import { exited } from '../helpers/exited.js';
 import { tempDir } from '../temp-dir.js';
 
 // Issue 32, m3: a restarted `watch` came up on a new port with a new token, so the moderator's bookmark broke.
@@ -41,14 +42,14 @@ function watch(dir: string, db: string): Promise<{ child: ChildProcess; link?: s
     };
     child.stdout.on('data', seen);
     child.stderr.on('data', seen);
-    child.once('exit', (code) => resolve({ child, out, code: code ?? -1 }));
+    void exited(child).then((code) => resolve({ child, out, code: code ?? -1 }));
   });
 }
 
 const stop = async (child: ChildProcess) => {
-  const exited = new Promise((r) => child.once('exit', r));
+  const gone = exited(child);
   child.kill('SIGINT');
-  await exited;
+  await gone;
 };
 
 describe('m3: watch keeps one dashboard address across restarts', () => {

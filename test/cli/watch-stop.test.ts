@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../desk/helpers.js';
 import { startPhpbbFake } from '../fakes/phpbb-fake.js';
+import { exited } from '../helpers/exited.js';
 import { tempDir } from '../temp-dir.js';
 
 // Issue 32, m2: Ctrl-C in `watch` says it is stopping (a poll under way may take a moment) and that nothing is lost.
@@ -50,7 +51,7 @@ describe('moddesk watch stops in words on a signal', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     child.kill('SIGINT');
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const code = await exited(child);
     expect(code).toBe(0);
     expect(out).toMatch(/SIGINT: stopping \(posts and drafts are kept/);
     expect(out).toMatch(/stopped\n/);
@@ -89,7 +90,7 @@ describe('moddesk fetch interrupted without a cursor says it starts over', () =>
         await new Promise((r) => setTimeout(r, 20));
       }
       child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const code = await exited(child);
       expect(code).not.toBe(0);
       expect(out).toMatch(/interrupted; nothing to resume from \(no --since-cursor\), so the same command starts over/);
     } finally {

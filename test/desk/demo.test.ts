@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { exited } from '../helpers/exited.js';
 import { ROOT } from './helpers.js';
 
 /** `moddesk demo` (= `npm start`): up and reachable quickly, drafts appearing, and a clean stop on a signal. */
@@ -39,7 +40,7 @@ describe('moddesk demo', () => {
       const workDir = /working copy: (\S+)/.exec(out)![1]!;
       expect(existsSync(workDir)).toBe(true);
       child.kill(signal);
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const code = await exited(child);
       expect(code).toBe(0);
       expect(out).toContain(`${signal}: stopping`);
       expect(existsSync(workDir)).toBe(false);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { exited } from '../helpers/exited.js';
 import { request } from '../web/http-client.js';
 import { ROOT } from './helpers.js';
 
@@ -29,7 +30,7 @@ async function measure(mode: 'long' | 'none'): Promise<Measured> {
   child.stderr.on('data', (c: Buffer) => {
     stderr += c.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const gone = exited(child);
   const statuses: number[] = [];
   let done = false;
   let calling: Promise<void> = Promise.resolve();
@@ -50,7 +51,7 @@ async function measure(mode: 'long' | 'none'): Promise<Measured> {
         done = true;
         await calling;
         child.stdin.write('quit\n');
-        expect(await exited, stderr).toBe(0);
+        expect(await gone, stderr).toBe(0);
         return { ...(said as Measured), statuses };
       }
     }

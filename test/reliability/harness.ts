@@ -9,6 +9,7 @@ import { LocalForum, localThreadUrl } from '../../src/app/demo/local-forum.js';
 import { DRAFT_KINDS } from '../../src/domain/draft.js';
 import { parserVersion } from '../../src/storage/parser-version.js';
 import { ROOT, SAMPLE_GAME } from '../desk/helpers.js';
+import { exited } from '../helpers/exited.js';
 
 /**
  * Bundles the watch command once, with the CLI's package options (scripts/bundle-packages.mjs), so each of the many
@@ -136,12 +137,7 @@ export function startWatcher(bundle: string, run: Pick<RunSetup, 'dir' | 'spec' 
   return child;
 }
 
-export const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? resolve(child.exitCode)
-      : child.once('exit', (code) => resolve(code)),
-  );
+export { exited };
 
 export interface Snapshot {
   posts: string[];

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exited } from '../helpers/exited.js';
 import { REPO } from './games.js';
 import { request } from './http-client.js';
 
@@ -29,7 +30,7 @@ function serve(args: string[]): Promise<{ line: string; code: Promise<number | n
   proc.stderr?.on('data', (c: Buffer) => {
     err += c.toString();
   });
-  const code = new Promise<number | null>((resolve) => proc.on('exit', (c) => resolve(c)));
+  const code = exited(proc);
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout?.on('data', (c: Buffer) => {
