@@ -3,6 +3,7 @@
 // scorer; ends with the plain line `N passed, N failed` that CI reads (reference/packages-node20.md G9).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ON_TIMERS } from '../test/on-timers.mjs';
 import { WITHOUT_NATIVE } from '../test/without-native.mjs';
 
 let passed = 0;
@@ -37,17 +38,10 @@ const quietly = (name, cmd, args) =>
 
 const NATIVE_BINARY = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
 
-/** One vitest run, its JSON report counted into the tally (a run that wrote none is one failure). */
-async function vitest(name, report, args) {
+/** One vitest run (`run`: `step`, or `quietly` beside another), its JSON report counted (none written: one failure). */
+async function vitest(name, report, args, run = step) {
   rmSync(report, { force: true });
-  await step(name, 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${report}`,
-    ...args,
-  ]);
+  await run(name, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...args]);
   if (!existsSync(report)) {
     failed += 1;
     process.stdout.write(`FAILED: ${name} wrote no results\n`);
@@ -78,11 +72,20 @@ if (native) tally('native', await native);
 // Installable like any CLI: npm pack, npm install -g into a temporary prefix, then demo and init (issue 15). It
 // mostly waits on npm and its disk: beside the tests.
 const install = quietly('install', 'npx', ['tsx', 'scripts/check-install.ts']);
+// The files that mostly wait on forums' timers (test/on-timers.mjs) in their own vitest beside the others: two
+// workers that mostly sleep, so the main run's three always have files that use the cores.
+const onTimers = vitest(
+  'vitest (files that wait on timers)',
+  'vitest-timers.json',
+  [...ON_TIMERS, '--maxWorkers=2'],
+  quietly,
+);
 await vitest(
   'vitest',
   'vitest-results.json',
-  early.flatMap((file) => ['--exclude', file]),
+  [...early, ...ON_TIMERS].flatMap((file) => ['--exclude', file]),
 );
+await onTimers;
 tally('install', await install);
 
 console.log(`${passed} passed, ${failed} failed`);
