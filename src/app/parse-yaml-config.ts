@@ -1,18 +1,18 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { type Document, isMap, LineCounter, parseDocument, visit } from 'yaml';
-import type { z } from 'zod';
 import { ModdeskError } from '../domain/errors.js';
+import type * as z from '../domain/zod.js';
 
 /**
  * Parses a YAML config file against a zod schema. Every error names the file and line, the key path
  * (`players[2].name`), what was expected and, where `exampleFor` knows one, an example.
  */
-export function parseYamlConfig<T extends z.ZodType>(
+export function parseYamlConfig<T extends z.ZodMiniType>(
   text: string,
   file: string,
   schema: T,
   opts: { expected: string; exampleFor?: (topKey: string) => string | undefined },
-): z.infer<T> {
+): z.output<T> {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const yamlError = doc.errors[0];
@@ -117,7 +117,7 @@ function unionCause(issue: z.core.$ZodIssue): z.core.$ZodIssue {
  * The keys a strict object in `schema` allows at `path` (arrays, optionals, defaults and transforms looked through;
  * a union's shapes together).
  */
-function keysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
+function keysAt(schema: z.ZodMiniType, path: PropertyKey[]): string[] {
   type Def = {
     innerType?: unknown;
     in?: unknown;

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 const buildPostSchema = () =>
   z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     author: z.string(),
     createdAt: z.string(),
-    editedAt: z.string().nullable().optional().default(null),
+    editedAt: z._default(z.optional(z.nullable(z.string())), null),
     html: z.string(),
-    channel: z.enum(['thread', 'pm']).optional().default('thread'),
-    to: z.string().optional(),
-    url: z.string().optional(),
+    channel: z._default(z.optional(z.enum(['thread', 'pm'])), 'thread'),
+    to: z.optional(z.string()),
+    url: z.optional(z.string()),
   });
 let builtPostSchema: ReturnType<typeof buildPostSchema> | undefined;
 
