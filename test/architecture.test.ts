@@ -196,4 +196,11 @@ describe('architecture invariants', () => {
     );
     expect(importers).toEqual(['src/adapters/reddit/snoowrap-gateway.ts']);
   });
+
+  it('zod is read through src/domain/zod.ts alone: one API (zod/mini), and its English issue words always set (decision 0046)', () => {
+    const importers = sources('src').filter((f) =>
+      /from ['"]zod(\/[^'"]*)?['"]/.test(readFileSync(join(root, f), 'utf8')),
+    );
+    expect(importers).toEqual(['src/domain/zod.ts']);
+  });
 });

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import * as z from 'zod';
 import { ModdeskError } from '../domain/errors.js';
 import type { Post } from '../domain/post.js';
+import * as z from '../domain/zod.js';
 import { contentHash } from './common/content-hash.js';
 import { sortDump } from './common/versions.js';
 import type { Cursor } from './types.js';
@@ -16,7 +16,7 @@ const cursorFileSchema = z.object({
   schema: z.literal('moddesk.fetch-cursor/1'),
   platform: z.string(),
   url: z.string(),
-  outBytes: z.number().int().min(0),
+  outBytes: z.int().check(z.gte(0)),
   cursor: z.record(z.string(), z.unknown()),
 });
 

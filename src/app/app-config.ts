@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import * as z from 'zod';
 import { DRAFT_KINDS } from '../domain/draft.js';
+import * as z from '../domain/zod.js';
 import { ALERT_KINDS } from './alerts/alert-kinds.js';
 import { parseYamlConfig } from './parse-yaml-config.js';
 import { readTextFile } from './read-text-file.js';
@@ -14,34 +14,31 @@ import { readTextFile } from './read-text-file.js';
 export const DEFAULT_PORTS = { demo: 4477, watch: 4478, serve: 4479 } as const;
 
 /** Which alert kinds a channel is sent: all of them unless listed. */
-const alertKinds = z
-  .array(z.enum(ALERT_KINDS))
-  .optional()
-  .default(() => [...ALERT_KINDS]);
+const alertKinds = z._default(z.optional(z.array(z.enum(ALERT_KINDS))), () => [...ALERT_KINDS]);
 
 /**
  * Alerts for what needs the moderator (config/app.example.yaml). Each channel's secret comes from the environment or
  * the secrets file: MODDESK_DISCORD_WEBHOOK_URL, MODDESK_ALERT_WEBHOOK_SECRET, MODDESK_SMTP_PASSWORD.
  */
 export const alertsConfigSchema = z.strictObject({
-  deadlineHours: z.number().positive().optional().default(2),
-  failingMinutes: z.number().nonnegative().optional().default(15),
-  draftWaitingMinutes: z.number().nonnegative().optional().default(30),
-  timeoutSeconds: z.number().positive().optional().default(10),
-  discord: z.strictObject({ kinds: alertKinds }).optional(),
-  webhook: z.strictObject({ url: z.url({ protocol: /^https?$/ }), kinds: alertKinds }).optional(),
-  email: z
-    .strictObject({
-      host: z.string().min(1),
-      port: z.number().int().min(1).max(65535).optional().default(587),
+  deadlineHours: z._default(z.optional(z.number().check(z.positive())), 2),
+  failingMinutes: z._default(z.optional(z.number().check(z.nonnegative())), 15),
+  draftWaitingMinutes: z._default(z.optional(z.number().check(z.nonnegative())), 30),
+  timeoutSeconds: z._default(z.optional(z.number().check(z.positive())), 10),
+  discord: z.optional(z.strictObject({ kinds: alertKinds })),
+  webhook: z.optional(z.strictObject({ url: z.url({ protocol: /^https?$/ }), kinds: alertKinds })),
+  email: z.optional(
+    z.strictObject({
+      host: z.string().check(z.minLength(1)),
+      port: z._default(z.optional(z.int().check(z.gte(1), z.lte(65535))), 587),
       /** TLS from the start (port 465); otherwise STARTTLS when the server offers it. */
-      secure: z.boolean().optional().default(false),
-      user: z.string().min(1).optional(),
-      from: z.string().min(3),
-      to: z.array(z.string().min(3)).min(1),
+      secure: z._default(z.optional(z.boolean()), false),
+      user: z.optional(z.string().check(z.minLength(1))),
+      from: z.string().check(z.minLength(3)),
+      to: z.array(z.string().check(z.minLength(3))).check(z.minLength(1)),
       kinds: alertKinds,
-    })
-    .optional(),
+    }),
+  ),
 });
 
 export type AlertsConfig = z.infer<typeof alertsConfigSchema>;
@@ -49,63 +46,62 @@ export type AlertsConfig = z.infer<typeof alertsConfigSchema>;
 /** The app config (config/app.example.yaml): which games to watch, where the database lives, polling, dashboard. */
 export const appConfigSchema = z.strictObject({
   /** Default: outside any checkout, in the user's data folder (see defaultDatabase). */
-  database: z
-    .string()
-    .min(1)
-    .optional()
-    .default(() => join(dataFolder(process.env), 'moddesk.db')),
+  database: z._default(z.optional(z.string().check(z.minLength(1))), () => join(dataFolder(process.env), 'moddesk.db')),
   games: z
     .array(
       z.strictObject({
-        file: z.string().min(1),
-        id: z
-          .string()
-          .regex(/^[\w.-]+$/, { message: 'expected letters, digits, "-", "_" or ".", e.g. "defcon-7"' })
-          .optional(),
+        file: z.string().check(z.minLength(1)),
+        id: z.optional(
+          z
+            .string()
+            .check(z.regex(/^[\w.-]+$/, { message: 'expected letters, digits, "-", "_" or ".", e.g. "defcon-7"' })),
+        ),
       }),
     )
-    .min(1),
-  poll: z
-    .strictObject({
-      intervalSeconds: z.number().positive().optional().default(300),
-      nearSeconds: z.number().positive().optional().default(30),
-      nearWindowMinutes: z.number().nonnegative().optional().default(60),
-      minSeconds: z.number().nonnegative().optional().default(0),
-      timeoutSeconds: z.number().positive().optional().default(120),
-      debounceMinutes: z.number().nonnegative().optional().default(10),
-      /** The longest interval a quiet thread backs off to (default: four intervals; decision 0015). */
-      quietMaxSeconds: z.number().positive().optional(),
-    })
-    .optional()
-    .default({
+    .check(z.minLength(1)),
+  poll: z._default(
+    z.optional(
+      z.strictObject({
+        intervalSeconds: z._default(z.optional(z.number().check(z.positive())), 300),
+        nearSeconds: z._default(z.optional(z.number().check(z.positive())), 30),
+        nearWindowMinutes: z._default(z.optional(z.number().check(z.nonnegative())), 60),
+        minSeconds: z._default(z.optional(z.number().check(z.nonnegative())), 0),
+        timeoutSeconds: z._default(z.optional(z.number().check(z.positive())), 120),
+        debounceMinutes: z._default(z.optional(z.number().check(z.nonnegative())), 10),
+        /** The longest interval a quiet thread backs off to (default: four intervals; decision 0015). */
+        quietMaxSeconds: z.optional(z.number().check(z.positive())),
+      }),
+    ),
+    {
       intervalSeconds: 300,
       nearSeconds: 30,
       nearWindowMinutes: 60,
       minSeconds: 0,
       timeoutSeconds: 120,
       debounceMinutes: 10,
-    }),
-  dashboard: z
-    .strictObject({
-      host: z.string().optional().default('127.0.0.1'),
-      port: z.number().int().min(0).max(65535).optional().default(DEFAULT_PORTS.watch),
+    },
+  ),
+  dashboard: z.optional(
+    z.strictObject({
+      host: z._default(z.optional(z.string()), '127.0.0.1'),
+      port: z._default(z.optional(z.int().check(z.gte(0), z.lte(65535))), DEFAULT_PORTS.watch),
       /** Host names the dashboard answers to besides loopback; binding beyond loopback needs one. */
-      allowedHosts: z.array(z.string().min(1)).optional().default([]),
+      allowedHosts: z._default(z.optional(z.array(z.string().check(z.minLength(1)))), []),
       /** Sign in with accounts (`moddesk accounts`) instead of the one token; needed beyond loopback. */
-      accounts: z.boolean().optional(),
+      accounts: z.optional(z.boolean()),
       /** Addresses of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed; needs accounts. */
-      trustedProxies: z.array(z.union([z.ipv4(), z.ipv6()])).optional(),
-    })
-    .optional(),
-  secrets: z.strictObject({ file: z.string().min(1) }).optional(),
-  log: z
-    .strictObject({
-      level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().default('info'),
-    })
-    .optional(),
+      trustedProxies: z.optional(z.array(z.union([z.ipv4(), z.ipv6()]))),
+    }),
+  ),
+  secrets: z.optional(z.strictObject({ file: z.string().check(z.minLength(1)) })),
+  log: z.optional(
+    z.strictObject({
+      level: z._default(z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])), 'info'),
+    }),
+  ),
   /** Draft kinds approved without the mod (for demos and tests; the audit log records `config` as approver). */
-  autoApprove: z.array(z.enum(DRAFT_KINDS)).optional().default([]),
-  alerts: alertsConfigSchema.optional(),
+  autoApprove: z._default(z.optional(z.array(z.enum(DRAFT_KINDS))), []),
+  alerts: z.optional(alertsConfigSchema),
 });
 
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,9 +1,9 @@
 import type { Cheerio } from 'cheerio';
 import type { AnyNode } from 'domhandler';
-import type { z } from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { formatInstant } from '../../domain/time.js';
+import type * as z from '../../domain/zod.js';
 import { parseDisplayDate } from './display-date.js';
 import type { PageContext } from './paged-forum.js';
 import { zonedToUtc } from './time-zone.js';
@@ -113,7 +113,13 @@ export function iso(ms: number): string {
 }
 
 /** Validates what a mapper read from a page; a mismatch names the page and the post. */
-export function checkFields<T>(schema: z.ZodType<T>, raw: unknown, platform: string, pageUrl: string, id: string): T {
+export function checkFields<T>(
+  schema: z.ZodMiniType<T>,
+  raw: unknown,
+  platform: string,
+  pageUrl: string,
+  id: string,
+): T {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

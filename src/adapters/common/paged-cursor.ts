@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
+import * as z from '../../domain/zod.js';
 import type { Cursor } from '../types.js';
 
 /** Where a paged-forum read stopped. Known posts keep a content hash so that silent edits are found. */
@@ -7,18 +7,18 @@ export const pagedCursorSchema = z.object({
   v: z.literal(1),
   platform: z.string(),
   thread: z.string(),
-  pageCount: z.number().int().min(0),
-  lastPage: z.number().int().min(0),
-  lastPageHash: z.string().nullable(),
-  perPage: z.number().int().positive().nullable(),
-  total: z.number().int().nullable(),
+  pageCount: z.int().check(z.gte(0)),
+  lastPage: z.int().check(z.gte(0)),
+  lastPageHash: z.nullable(z.string()),
+  perPage: z.nullable(z.int().check(z.positive())),
+  total: z.nullable(z.int()),
   /** id → [content hash, editedAt of the version we hold]. */
   known: z.custom<Record<string, [string, string | null]>>(isKnownMap, 'expected an object of [hash, editedAt] pairs'),
   /** A backfill that stopped early resumes at this page. */
-  walkNext: z.number().int().positive().nullable(),
-  robots: z.unknown().optional(),
+  walkNext: z.nullable(z.int().check(z.positive())),
+  robots: z.optional(z.unknown()),
   /** Set by `requestFullRead`: the next read re-reads every page (edits anywhere, not only on the last page). */
-  full: z.boolean().optional(),
+  full: z.optional(z.boolean()),
 });
 export type PagedCursor = z.infer<typeof pagedCursorSchema>;
 

@@ -1,16 +1,16 @@
-import * as z from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import { OPENING_POST, type PostEdit, planEdit } from '../../domain/owned-block.js';
+import * as z from '../../domain/zod.js';
 import { NotAllowed, NotPosted } from '../common/post-outcome.js';
 import type { HttpResponse, PoliteClient } from '../http/polite-client.js';
 import type { EditReceipt } from '../types.js';
 import type { DiscourseCredentials } from './sink.js';
 import { type DiscourseTopicRef, topicJsonUrl } from './urls.js';
 
-const postSchema = z.object({ id: z.number(), raw: z.string(), post_number: z.number().optional() });
-const topicSchema = z.object({ closed: z.boolean().optional().default(false) });
+const postSchema = z.object({ id: z.number(), raw: z.string(), post_number: z.optional(z.number()) });
+const topicSchema = z.object({ closed: z._default(z.optional(z.boolean()), false) });
 const streamSchema = z.object({ post_stream: z.object({ stream: z.array(z.number()) }) });
-const errorsSchema = z.object({ errors: z.array(z.string()).optional() });
+const errorsSchema = z.object({ errors: z.optional(z.array(z.string())) });
 
 /**
  * Editing the moderator's own post (`PUT /posts/{id}.json`, `post[raw]`) and closing the topic

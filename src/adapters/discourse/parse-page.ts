@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
+import * as z from '../../domain/zod.js';
 import { contentHash } from '../common/content-hash.js';
 import { iso } from '../common/page-helpers.js';
 import { type DiscoursePost, discoursePostSchema, discoursePostsSchema, discourseTopicSchema } from './schema.js';
@@ -52,7 +52,7 @@ export function mapDiscourseResponse(
   }
   const posts = discoursePostsSchema.safeParse(json);
   if (posts.success) {
-    const ids = z.object({ id: z.number().int().optional(), slug: z.string().optional() }).safeParse(json);
+    const ids = z.object({ id: z.optional(z.int()), slug: z.optional(z.string()) }).safeParse(json);
     const topicId = ids.success ? (ids.data.id ?? null) : null;
     return {
       entries: posts.data.post_stream.posts.map((p) =>

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
+import * as z from '../../domain/zod.js';
 import { checkFields } from '../common/page-helpers.js';
 import type { PoliteClient } from '../http/polite-client.js';
 import type { PmInbox, PmListing, PmMessage } from '../pms/pm-inbox.js';
@@ -13,33 +13,27 @@ import type { DiscourseCredentials } from './sink.js';
  * TopicListItemSerializer): the moderator's PM topics, the newest activity first, with the users it names.
  */
 const pmListSchema = z.object({
-  users: z
-    .array(z.object({ id: z.number().int(), username: z.string() }))
-    .optional()
-    .default([]),
+  users: z._default(z.optional(z.array(z.object({ id: z.int(), username: z.string() }))), []),
   topic_list: z.object({
     topics: z.array(
       z.object({
-        id: z.number().int(),
-        title: z.string().optional(),
-        last_posted_at: z.string().nullable(),
-        highest_post_number: z.number().int().optional(),
-        posts_count: z.number().int(),
-        posters: z
-          .array(z.object({ user_id: z.number().int() }))
-          .optional()
-          .default([]),
+        id: z.int(),
+        title: z.optional(z.string()),
+        last_posted_at: z.nullable(z.string()),
+        highest_post_number: z.optional(z.int()),
+        posts_count: z.int(),
+        posters: z._default(z.optional(z.array(z.object({ user_id: z.int() }))), []),
       }),
     ),
-    more_topics_url: z.string().nullable().optional(),
+    more_topics_url: z.optional(z.nullable(z.string())),
   }),
 });
 
 /** `GET /t/{id}.json` of a PM topic: its title and posts (the first 20 and the ids of all). */
 const pmTopicSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
-  post_stream: z.object({ posts: z.array(discoursePostSchema), stream: z.array(z.number().int()) }),
+  post_stream: z.object({ posts: z.array(discoursePostSchema), stream: z.array(z.int()) }),
 });
 const pmPostsSchema = z.object({ post_stream: z.object({ posts: z.array(discoursePostSchema) }) });
 
@@ -121,7 +115,7 @@ export class DiscoursePmInbox implements PmInbox {
   }
 }
 
-function parse<T>(schema: z.ZodType<T>, body: string, url: string): T {
+function parse<T>(schema: z.ZodMiniType<T>, body: string, url: string): T {
   const parsed = schema.safeParse(JSON.parse(body));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
+import * as z from '../../domain/zod.js';
 import { contentHash } from '../common/content-hash.js';
 import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
 import { newVersion, PostBatch } from '../common/versions.js';
@@ -12,10 +12,10 @@ const cursorSchema = z.object({
   v: z.literal(1),
   platform: z.literal('discourse'),
   thread: z.string(),
-  slug: z.string().nullable(),
+  slug: z.nullable(z.string()),
   /** Highest post number seen: a poll asks for the posts around it. */
-  highest: z.number().int(),
-  lastHash: z.string().nullable(),
+  highest: z.int(),
+  lastHash: z.nullable(z.string()),
   /** id → [content hash, version, editedAt of the version we hold]. */
   known: z.custom<Record<string, [string, number, string | null]>>(
     isKnownMap,
@@ -25,9 +25,9 @@ const cursorSchema = z.object({
   gone: z.array(z.string()),
   /** Ids in the stream not fetched yet (a read that stopped early). */
   pending: z.array(z.string()),
-  robots: z.unknown().optional(),
+  robots: z.optional(z.unknown()),
   /** Set by `requestFullRead`: every post is fetched again (edits anywhere). */
-  full: z.boolean().optional(),
+  full: z.optional(z.boolean()),
 });
 type DiscourseCursor = z.infer<typeof cursorSchema>;
 

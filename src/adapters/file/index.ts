@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import * as z from 'zod';
 import { completeLines, NEWLINE, readDumpLines } from '../../domain/dump.js';
 import { ModdeskError } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
+import * as z from '../../domain/zod.js';
 import { contentHash } from '../common/content-hash.js';
 import type { ReadOptions, ReadStats } from '../common/paged-forum.js';
 import type { SourceOptions } from '../common/paged-source.js';
@@ -15,16 +15,16 @@ const cursorSchema = z.object({
   v: z.literal(1),
   platform: z.literal('file'),
   path: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   mtimeMs: z.number(),
   /** sha256 of the first `size` bytes: when the file only grew, only its tail is read. */
   prefix: z.string(),
   /** Lines read so far (for line numbers in errors). */
-  lines: z.number().int(),
+  lines: z.int(),
   /** id → fingerprints (editedAt + content hash) of the versions already handed out. */
   known: z.record(z.string(), z.array(z.string())),
   /** Set by `requestFullRead`: the whole file is read again. */
-  full: z.boolean().optional(),
+  full: z.optional(z.boolean()),
 });
 type FileCursor = z.infer<typeof cursorSchema>;
 

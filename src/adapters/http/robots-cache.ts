@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../domain/zod.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.js';
 
 /** RFC 9309: a cached robots.txt is used for at most 24 hours. */

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { inPmWindow, type PmWindow } from '../../domain/pm-window.js';
 import type { Post } from '../../domain/post.js';
 import { formatInstant } from '../../domain/time.js';
+import * as z from '../../domain/zod.js';
 
 /**
  * One conversation as the inbox's list shows it (a phpBB or vBulletin message is a conversation of one; a XenForo

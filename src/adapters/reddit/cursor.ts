@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import * as z from 'zod';
 import { ModdeskError } from '../../domain/errors.js';
+import * as z from '../../domain/zod.js';
 import type { CommentData } from './schema.js';
 
 /**
@@ -17,9 +17,9 @@ export const redditCursorSchema = z.object({
   /** Fullnames of the PMs already returned, newest last. */
   inbox: z.array(z.string()),
   /** Comments the last read could not get (left out of every answer and their permalink): asked again next read. */
-  missing: z.array(z.string()).optional(),
+  missing: z.optional(z.array(z.string())),
   /** Set by `requestFullRead`: the next read re-reads the whole tree (edits and deletions anywhere). */
-  full: z.boolean().optional(),
+  full: z.optional(z.boolean()),
 });
 export type RedditCursor = z.infer<typeof redditCursorSchema>;
 

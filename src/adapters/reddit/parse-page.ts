@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import { ModdeskError, quote } from '../../domain/errors.js';
 import type { Post } from '../../domain/post.js';
 import { formatInstant } from '../../domain/time.js';
+import type * as z from '../../domain/zod.js';
 import {
   type CommentData,
   commentDataSchema,
@@ -242,7 +242,7 @@ export function parseRedditJson(
   return { posts: sortPosts(parseCommentListing(json, opts).map((c) => commentToPost(c, base))), stubs: [] };
 }
 
-function check<T extends z.ZodType>(schema: T, value: unknown, opts: ParseOpts, path: string): z.infer<T> {
+function check<T extends z.ZodMiniType>(schema: T, value: unknown, opts: ParseOpts, path: string): z.infer<T> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0];

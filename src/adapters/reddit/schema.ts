@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../domain/zod.js';
 
 /**
  * Only the fields of Reddit's JSON that the adapter uses (platforms.md §1.4, §1.5, §1.9).
@@ -9,59 +9,59 @@ import * as z from 'zod';
 export const editedSchema = z.union([z.boolean(), z.number()]);
 
 export const commentDataSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().optional(),
+  id: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
   author: z.string(),
-  body: z.string().optional(),
-  body_html: z.string().nullable().optional(),
+  body: z.optional(z.string()),
+  body_html: z.optional(z.nullable(z.string())),
   created_utc: z.number(),
-  edited: editedSchema.optional().default(false),
-  parent_id: z.string().optional(),
-  link_id: z.string().optional(),
-  permalink: z.string().optional(),
-  depth: z.number().optional(),
-  distinguished: z.string().nullable().optional(),
+  edited: z._default(z.optional(editedSchema), false),
+  parent_id: z.optional(z.string()),
+  link_id: z.optional(z.string()),
+  permalink: z.optional(z.string()),
+  depth: z.optional(z.number()),
+  distinguished: z.optional(z.nullable(z.string())),
   /** `""` when there are none, else a Listing (checked where it is walked). */
-  replies: z.unknown().optional(),
+  replies: z.optional(z.unknown()),
 });
 export type CommentData = z.infer<typeof commentDataSchema>;
 
 export const moreDataSchema = z.object({
   id: z.string(),
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   parent_id: z.string(),
-  count: z.number().optional().default(0),
-  depth: z.number().optional(),
+  count: z._default(z.optional(z.number()), 0),
+  depth: z.optional(z.number()),
   children: z.array(z.string()),
 });
 export type MoreData = z.infer<typeof moreDataSchema>;
 
 export const submissionDataSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().optional(),
+  id: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
   num_comments: z.number(),
-  created_utc: z.number().optional(),
-  title: z.string().optional(),
-  author: z.string().optional(),
-  permalink: z.string().optional(),
+  created_utc: z.optional(z.number()),
+  title: z.optional(z.string()),
+  author: z.optional(z.string()),
+  permalink: z.optional(z.string()),
   /** The opening post's text (a self post), markdown and rendered; empty for a link post. */
-  selftext: z.string().optional(),
-  selftext_html: z.string().nullable().optional(),
-  edited: z.union([z.number(), z.boolean()]).optional(),
+  selftext: z.optional(z.string()),
+  selftext_html: z.optional(z.nullable(z.string())),
+  edited: z.optional(z.union([z.number(), z.boolean()])),
 });
 export type SubmissionData = z.infer<typeof submissionDataSchema>;
 
 export const messageDataSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().optional(),
-  author: z.string().nullable(),
-  dest: z.string().optional(),
-  subject: z.string().optional(),
-  body: z.string().optional(),
-  body_html: z.string().nullable().optional(),
+  id: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  author: z.nullable(z.string()),
+  dest: z.optional(z.string()),
+  subject: z.optional(z.string()),
+  body: z.optional(z.string()),
+  body_html: z.optional(z.nullable(z.string())),
   created_utc: z.number(),
-  was_comment: z.boolean().optional().default(false),
-  replies: z.unknown().optional(),
+  was_comment: z._default(z.optional(z.boolean()), false),
+  replies: z.optional(z.unknown()),
 });
 export type MessageData = z.infer<typeof messageDataSchema>;
 
@@ -80,8 +80,8 @@ export const listingSchema = z.object({
   kind: z.literal('Listing'),
   data: z.object({
     children: z.array(thingSchema),
-    after: z.string().nullable().optional(),
-    before: z.string().nullable().optional(),
+    after: z.optional(z.nullable(z.string())),
+    before: z.optional(z.nullable(z.string())),
   }),
 });
 export type Listing = z.infer<typeof listingSchema>;
@@ -92,24 +92,24 @@ export const commentsPageSchema = z.tuple([listingSchema, listingSchema]);
 /** `POST /api/comment`, `/api/morechildren`, `/api/compose`: errors are `[code, message, field]` triples. */
 export const jsonEnvelopeSchema = z.object({
   json: z.object({
-    errors: z.array(z.array(z.unknown())).optional().default([]),
-    data: z.object({ things: z.array(thingSchema).optional() }).optional(),
+    errors: z._default(z.optional(z.array(z.array(z.unknown()))), []),
+    data: z.optional(z.object({ things: z.optional(z.array(thingSchema)) })),
   }),
 });
 
 export const tokenSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.optional(z.string()),
   expires_in: z.number(),
-  scope: z.string().optional(),
+  scope: z.optional(z.string()),
 });
 
 const thingNowSchema = z.object({
   name: z.string(),
-  author: z.string().nullable().optional(),
-  body: z.string().optional(),
-  selftext: z.string().optional(),
-  locked: z.boolean().optional(),
+  author: z.optional(z.nullable(z.string())),
+  body: z.optional(z.string()),
+  selftext: z.optional(z.string()),
+  locked: z.optional(z.boolean()),
 });
 
 /** A thing from `GET /api/info` (or snoowrap's fetched object) as `ThingNow`: its markdown source and lock. */
