@@ -517,8 +517,7 @@ export class GameRunner {
   /** M2: the highest number among the day's counts approved or posted on the desk, as shown (`1.02`), or null. */
   private approvedCount(day: string): { n: number; width: number } | null {
     let best: { n: number; width: number } | null = null;
-    for (const d of this.d.store.drafts.list(this.id)) {
-      if (d.kind !== 'vote-count' || d.phase !== day || (d.status !== 'approved' && d.status !== 'posted')) continue;
+    for (const d of this.d.store.drafts.shownCounts(this.id, day)) {
       const read = countNumberOf(d.text) ?? { n: d.number ?? 0, width: 1 };
       if (!best || read.n > best.n) best = { n: read.n, width: read.width };
     }

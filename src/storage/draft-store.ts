@@ -69,6 +69,7 @@ export class DraftStore {
   private readonly byGame: Statement;
   private readonly byStatus: Statement;
   private readonly countsOf: Statement;
+  private readonly shownCountsOf: Statement;
   private readonly update: Statement;
 
   constructor(db: Database) {
@@ -81,6 +82,8 @@ export class DraftStore {
     this.byStatus = db.prepare('SELECT * FROM drafts WHERE game_id = ? AND status = ? ORDER BY plan_at, rowid');
     this.countsOf = db.prepare(`SELECT * FROM drafts WHERE game_id = ? AND status = 'pending' AND kind = 'vote-count'
       AND phase IS ? ORDER BY plan_at, rowid`);
+    this.shownCountsOf = db.prepare(`SELECT * FROM drafts WHERE game_id = ? AND status IN ('approved', 'posted')
+      AND kind = 'vote-count' AND phase IS ? ORDER BY plan_at, rowid`);
     this.update = db.prepare(`UPDATE drafts SET status = @status, text = @text, recount = @recount, posted = @posted,
       edited = @edited, reason = @reason, superseded_by = @supersededBy, posting = @posting, updated_at = @updatedAt WHERE game_id = @gameId AND id = @id`);
   }
@@ -117,6 +120,14 @@ export class DraftStore {
   /** The pending vote counts of one phase, in plan order (what a new count or the day's end looks at). */
   pendingCounts(gameId: string, phase: string | null): StoredDraft[] {
     return (this.countsOf.all(gameId, phase) as Row[]).map(fromRow);
+  }
+
+  /**
+   * The vote counts of one phase the moderator approved or posted, in plan order: what the next count's number
+   * follows (M2). Asked as each count is planned, so it reads those rows alone, not the game's every draft.
+   */
+  shownCounts(gameId: string, phase: string | null): StoredDraft[] {
+    return (this.shownCountsOf.all(gameId, phase) as Row[]).map(fromRow);
   }
 
   /**

@@ -220,6 +220,41 @@ describe('storage', () => {
     store.close();
   });
 
+  it("a phase's shown counts are its vote counts approved or posted, in plan order (M2: what the next number follows)", () => {
+    const store = Store.open(join(dir, 's.db'), extractActions);
+    store.games.register('g', 'g.yaml', game, 'x');
+    const base = { gameId: 'g', number: null, format: 'text', text: 'T', to: null, throughPost: null, createdAt: 'x' };
+    const made: [string, 'vote-count' | 'day-end', string | null, number][] = [
+      ['c3', 'vote-count', 'D1', 3],
+      ['c1', 'vote-count', 'D1', 1],
+      ['e1', 'day-end', 'D1', 2],
+      ['c2', 'vote-count', 'D2', 2],
+      ['c5', 'vote-count', 'D1', 5],
+      ['c6', 'vote-count', 'D1', 6],
+    ];
+    for (const [id, kind, phase, planAt] of made)
+      store.drafts.create({ ...base, id, kind, phase, planAt, idempotencyKey: `g-${id}` });
+    const approve = (id: string) => store.drafts.save({ ...store.drafts.get('g', id)!, status: 'approved' }, 'y');
+    for (const id of ['c3', 'c1', 'e1', 'c2', 'c5']) approve(id);
+    store.drafts.save(
+      { ...store.drafts.get('g', 'c1')!, status: 'posted', posted: { id: 'p', url: null, at: 'z' } },
+      'z',
+    );
+    store.drafts.save({ ...store.drafts.get('g', 'c5')!, status: 'superseded', supersededBy: 'c6' }, 'z');
+    const shownOf = (phase: string | null) =>
+      store.drafts
+        .list('g')
+        .filter(
+          (d) => d.kind === 'vote-count' && d.phase === phase && (d.status === 'approved' || d.status === 'posted'),
+        );
+    for (const phase of ['D1', 'D2', null, 'N1']) expect(store.drafts.shownCounts('g', phase)).toEqual(shownOf(phase));
+    expect(store.drafts.shownCounts('g', 'D1').map((d) => [d.id, d.status])).toEqual([
+      ['c1', 'posted'],
+      ['c3', 'approved'],
+    ]);
+    store.close();
+  });
+
   it('the audit log is append-only', () => {
     const store = Store.open(join(dir, 'l.db'), extractActions);
     store.audit.append({ at: 'x', gameId: null, actor: 'mod', action: 'test', detail: { n: 1 } });
