@@ -4,7 +4,9 @@
  * the longest file alone at the end: on a clean clone vitest has no durations of its own and would order the files
  * by size. `test/slow-first.test.ts` holds every path true.
  */
-export const SLOW_FIRST = [
+import { ON_TIMERS } from './on-timers.mjs';
+
+export const SLOW_FIRST: readonly string[] = [
   // Three workers (vitest.config.ts). The two kill -9 suites with many watchers each are kept apart: the browser
   // suites, the scorer and the scenarios take the other two workers while the first runs, and the second starts as
   // it ends. (The parser's fuzz files run before all these: test/without-native.mjs.)
@@ -30,13 +32,7 @@ export const SLOW_FIRST = [
   'test/web/browser-phone-layout.test.ts',
   'test/web/browser-minor-items.test.ts',
   'test/whole-game/whole-game.test.ts',
-  // `npm test` runs the files that mostly wait on forums' timers (test/on-timers.mjs) in a vitest of their own
-  // beside the others, two workers, phpBB's whole games (the longest of all) first.
-  'test/whole-game/whole-game-phpbb.test.ts',
-  'test/adapters/phpbb-posting.test.ts',
-  'test/adapters/pm-send.test.ts',
-  'test/adapters/phpbb-edit-lock.test.ts',
-  'src/adapters/reddit/contract.test.ts',
-  'test/linear-regex.test.ts',
-  'test/adapters/board-posting.test.ts',
+  // `npm test` runs the files that mostly wait on forums' timers in a vitest of their own beside the others, two
+  // workers, in this order: phpBB's whole games (the longest of all) first.
+  ...ON_TIMERS,
 ];

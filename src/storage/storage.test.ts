@@ -197,20 +197,25 @@ describe('storage', () => {
     store.close();
   });
 
-  it("a phase's pending vote counts are the pending list's counts of that phase, in plan order", () => {
-    const store = Store.open(join(dir, 'c.db'), extractActions);
+  /** A store holding game `g`'s pending drafts `[id, kind, phase, planAt]`. */
+  const storeWithDrafts = (file: string, made: [string, 'vote-count' | 'day-end', string | null, number][]) => {
+    const store = Store.open(join(dir, file), extractActions);
     store.games.register('g', 'g.yaml', game, 'x');
     const base = { gameId: 'g', number: null, format: 'text', text: 'T', to: null, throughPost: null, createdAt: 'x' };
-    const made: [string, 'vote-count' | 'day-end', string | null, number][] = [
+    for (const [id, kind, phase, planAt] of made)
+      store.drafts.create({ ...base, id, kind, phase, planAt, idempotencyKey: `g-${id}` });
+    return store;
+  };
+
+  it("a phase's pending vote counts are the pending list's counts of that phase, in plan order", () => {
+    const store = storeWithDrafts('c.db', [
       ['c3', 'vote-count', 'D1', 3],
       ['c1', 'vote-count', 'D1', 1],
       ['e1', 'day-end', 'D1', 2],
       ['c2', 'vote-count', 'D2', 2],
       ['c0', 'vote-count', null, 0],
       ['c4', 'vote-count', 'D1', 4],
-    ];
-    for (const [id, kind, phase, planAt] of made)
-      store.drafts.create({ ...base, id, kind, phase, planAt, idempotencyKey: `g-${id}` });
+    ]);
     store.drafts.save({ ...store.drafts.get('g', 'c4')!, status: 'superseded', supersededBy: 'c3' }, 'y');
     const pendingOf = (phase: string | null) =>
       store.drafts.list('g', 'pending').filter((d) => d.kind === 'vote-count' && d.phase === phase);
@@ -221,19 +226,14 @@ describe('storage', () => {
   });
 
   it("a phase's shown counts are its vote counts approved or posted, in plan order (M2: what the next number follows)", () => {
-    const store = Store.open(join(dir, 's.db'), extractActions);
-    store.games.register('g', 'g.yaml', game, 'x');
-    const base = { gameId: 'g', number: null, format: 'text', text: 'T', to: null, throughPost: null, createdAt: 'x' };
-    const made: [string, 'vote-count' | 'day-end', string | null, number][] = [
+    const store = storeWithDrafts('s.db', [
       ['c3', 'vote-count', 'D1', 3],
       ['c1', 'vote-count', 'D1', 1],
       ['e1', 'day-end', 'D1', 2],
       ['c2', 'vote-count', 'D2', 2],
       ['c5', 'vote-count', 'D1', 5],
       ['c6', 'vote-count', 'D1', 6],
-    ];
-    for (const [id, kind, phase, planAt] of made)
-      store.drafts.create({ ...base, id, kind, phase, planAt, idempotencyKey: `g-${id}` });
+    ]);
     const approve = (id: string) => store.drafts.save({ ...store.drafts.get('g', id)!, status: 'approved' }, 'y');
     for (const id of ['c3', 'c1', 'e1', 'c2', 'c5']) approve(id);
     store.drafts.save(
