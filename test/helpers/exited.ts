@@ -3,9 +3,12 @@ import type { Readable } from 'node:stream';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A stream being read is drained when it closes; one nobody reads (or a grandchild holds open) is not waited for long. */
+/**
+ * A child's pipe is drained when it closes (Node resumes one nobody reads once the child exits, so it closes too); a
+ * pipe a grandchild still holds open is not waited for past 5 s.
+ */
 const drained = (stream: Readable | null) =>
-  !stream || stream.readableEnded || stream.destroyed || stream.readableFlowing !== true
+  !stream || stream.readableEnded || stream.destroyed
     ? Promise.resolve()
     : Promise.race([new Promise<void>((resolve) => stream.once('close', () => resolve())), sleep(5_000)]);
 

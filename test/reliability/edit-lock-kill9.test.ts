@@ -10,7 +10,8 @@ import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
 import { FakeThread as RedditThread } from '../fakes/reddit-fake-thread.js';
 import { FakeRedditServer } from '../fakes/reddit-server.js';
-import { bundleEntry, exited, killWhenTaken, seeded, sleep } from './harness.js';
+import { exited } from '../helpers/exited.js';
+import { bundleEntry, killWhenTaken, seeded, sleep } from './harness.js';
 
 /**
  * Issue 30 items 3, 4 and 6: approved edits of the opening post's roster block and locks/unlocks of the thread

@@ -6,7 +6,8 @@ import { ROOT, tempDir } from '../desk/helpers.js';
 import { startFormsBoard } from '../fakes/board-forms.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { FakeThread } from '../fakes/fake-thread.js';
-import { bundleEntry, exited, seeded, sleep } from './harness.js';
+import { exited } from '../helpers/exited.js';
+import { bundleEntry, seeded, sleep } from './harness.js';
 
 /**
  * Issue 12: drafts posted with the moderator's account survive kill -9 at random moments (logging in, waiting out

@@ -137,8 +137,6 @@ export function startWatcher(bundle: string, run: Pick<RunSetup, 'dir' | 'spec' 
   return child;
 }
 
-export { exited };
-
 export interface Snapshot {
   posts: string[];
   drafts: {

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../desk/helpers.js';
+import { exited } from '../helpers/exited.js';
 import {
   bundleWatch,
   caughtUp,
-  exited,
   firstReadDone,
   joinedLate,
   postsPerKey,

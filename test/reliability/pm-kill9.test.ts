@@ -7,7 +7,8 @@ import { startFormsBoard } from '../fakes/board-forms.js';
 import { startPhpbbBoard } from '../fakes/board-phpbb.js';
 import { startDiscourseFake } from '../fakes/discourse-fake.js';
 import { FakeThread } from '../fakes/fake-thread.js';
-import { bundleEntry, exited, killWhenTaken, seeded, sleep } from './harness.js';
+import { exited } from '../helpers/exited.js';
+import { bundleEntry, killWhenTaken, seeded, sleep } from './harness.js';
 
 /**
  * Issue 30 item 1: role PMs sent with the moderator's account survive kill -9 at random moments (logging in, the

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../desk/helpers.js';
+import { exited } from '../helpers/exited.js';
 import {
   bundleWatch,
   caughtUp,
-  exited,
   postsPerKey,
   type RunSetup,
   type Snapshot,

@@ -6,15 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockSpec } from '../../src/app/clock.js';
 import { blockContent } from '../../src/domain/owned-block.js';
 import { tempDir } from '../desk/helpers.js';
-import {
-  bundleWatch,
-  exited,
-  firstReadDone,
-  killWhenTaken,
-  seeded,
-  sleep,
-  startWatcher,
-} from '../reliability/harness.js';
+import { exited } from '../helpers/exited.js';
+import { bundleWatch, firstReadDone, killWhenTaken, seeded, sleep, startWatcher } from '../reliability/harness.js';
 import { type GameForum, PLATFORMS, type Platform, startGameForum } from './game-forums.js';
 import { GAMES } from './games.js';
 
